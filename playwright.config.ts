@@ -1,0 +1,47 @@
+import { defineConfig } from '@playwright/test';
+
+/** The gateway the browser tests run against: mock mode, fast builds, its own port. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 18_080);
+export const E2E_URL = `http://localhost:${E2E_PORT}`;
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: '.cache/playwright.json' }]],
+  use: {
+    baseURL: E2E_URL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      // Debian's Chromium; Playwright never downloads a browser here.
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node --import tsx server/src/server.ts',
+    url: `${E2E_URL}/readyz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(E2E_PORT),
+      MODE: 'mock',
+      LOG_LEVEL: 'warn',
+      LOG_FORMAT: 'json',
+      MOCK_BUILD_STEP_MS: '60',
+      ADMIN_TOKEN: 'e2e-admin-token-0123456789',
+    },
+  },
+});

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs what the app needs, idempotently: npm packages (when the lockfile changed) and the client
+# build (when any of its inputs changed). Safe to run again and again; `npm start` and `npm test` call it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "setup: installing npm packages (npm ci)…"
+  npm ci --no-audit --no-fund --loglevel=error
+fi
+
+# Hash every input of the client build; rebuild only when it differs from the last build's.
+inputs_hash=$(
+  { find client/src client/public openapi -type f -print0 | sort -z | xargs -0 sha256sum
+    sha256sum client/index.html client/vite.config.ts client/tsconfig.json package-lock.json; } | sha256sum | cut -d' ' -f1
+)
+stamp=client/dist/.inputs-hash
+if [ ! -f client/dist/index.html ] || [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$inputs_hash" ]; then
+  echo "setup: building the client…"
+  npm run build --silent
+  echo "$inputs_hash" > "$stamp"
+fi

@@ -1,0 +1,6 @@
+#!/usr/bin/env bash
+# `npm start`: install and build what is missing, then run the gateway (mock mode unless MODE says otherwise).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+exec node --import tsx server/src/server.ts

@@ -1,0 +1,27 @@
+// Adds up the Vitest and Playwright JSON reports into one closing line: "N passed, N failed".
+import fs from 'node:fs';
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const [vitestFile, playwrightFile] = process.argv.slice(2);
+
+if (vitestFile && fs.existsSync(vitestFile)) {
+  const report = JSON.parse(fs.readFileSync(vitestFile, 'utf8'));
+  passed += report.numPassedTests ?? 0;
+  failed += (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0);
+  skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+} else {
+  failed += 1; // no report means the runner did not run
+}
+
+if (playwrightFile && fs.existsSync(playwrightFile)) {
+  const stats = JSON.parse(fs.readFileSync(playwrightFile, 'utf8')).stats ?? {};
+  passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+  failed += stats.unexpected ?? 0;
+  skipped += stats.skipped ?? 0;
+} else {
+  failed += 1;
+}
+
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);

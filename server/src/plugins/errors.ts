@@ -1,0 +1,35 @@
+import fp from 'fastify-plugin';
+import type { FastifyError } from 'fastify';
+
+/**
+ * One error shape for the whole gateway, FastAPI's: {"detail": "..."}.
+ * 5xx details are logged with the request context and hidden from the client.
+ */
+export default fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+      if (status >= 500) {
+        request.log.error({ err: error }, 'request failed');
+        return reply.status(status).send({ detail: 'Internal server error' });
+      }
+      request.log.info({ err: { message: error.message, code: error.code } }, 'request rejected');
+      if (error.validation) {
+        return reply.status(422).send({
+          detail: error.validation.map((v) => ({
+            loc: [error.validationContext ?? 'body', ...v.instancePath.split('/').filter(Boolean)],
+            msg: v.message ?? 'is invalid',
+            type: v.keyword,
+          })),
+        });
+      }
+      return reply.status(status).send({ detail: error.message });
+    });
+
+    app.setNotFoundHandler((request, reply) => {
+      request.log.info({ url: request.url }, 'not found');
+      return reply.status(404).send({ detail: 'Not Found' });
+    });
+  },
+  { name: 'errors' },
+);
