@@ -1,0 +1,122 @@
+import { describe, expect, it, vi } from 'vitest';
+import { EditorStore, type EditorApi } from './editor-store';
+
+function fakeApi(overrides: Partial<EditorApi> = {}) {
+  const contents: Record<string, string> = { 'a.vhd': 'A', 'b.vhd': 'B' };
+  const api: EditorApi = {
+    getProjectFiles: vi.fn(async () => Object.keys(contents).map((name) => ({ name }))),
+    getFile: vi.fn(async (_p: string, name: string) => ({ content: contents[name] ?? '', timestamp: 't0' })),
+    updateFile: vi.fn(async (_p: string, name: string, content: string) => {
+      contents[name] = content;
+      return { timestamp: `saved:${content}` };
+    }),
+    createFile: vi.fn(async (_p: string, name: string, content: string) => {
+      contents[name] = content;
+      return { name };
+    }),
+    deleteFile: vi.fn(async () => {}),
+    renameFile: vi.fn(async () => {}),
+    getLatestBuild: vi.fn(async () => null),
+    projectBuilds: vi.fn(async () => []),
+    ...overrides,
+  };
+  return { api, contents };
+}
+
+describe('EditorStore', () => {
+  it('loads files, latest build and builds when a project opens, and not again for the same project', async () => {
+    const { api } = fakeApi();
+    const store = new EditorStore(api);
+    await store.openProject('p1');
+    await store.openProject('p1');
+    expect(api.getProjectFiles).toHaveBeenCalledTimes(1);
+    expect(store.getState().files.map((f) => f.name)).toEqual(['a.vhd', 'b.vhd']);
+    expect(store.getState().latestBuild).toBeNull();
+  });
+
+  it('drops answers that arrive after another project was opened', async () => {
+    let release!: (files: { name: string }[]) => void;
+    const { api } = fakeApi({
+      getProjectFiles: vi.fn((projectId: string) =>
+        projectId === 'slow' ? new Promise((resolve) => (release = resolve)) : Promise.resolve([{ name: 'x.v' }]),
+      ),
+    });
+    const store = new EditorStore(api);
+    const slow = store.openProject('slow');
+    await store.openProject('fast');
+    release([{ name: 'stale.vhd' }]);
+    await slow;
+    expect(store.getState().projectId).toBe('fast');
+    expect(store.getState().files).toEqual([{ name: 'x.v' }]);
+  });
+
+  it('loads a file once, even when opened twice at the same time, and caches it', async () => {
+    const { api } = fakeApi();
+    const store = new EditorStore(api);
+    await store.openProject('p1');
+    await Promise.all([store.openFile('a.vhd'), store.openFile('a.vhd')]);
+    await store.openFile('a.vhd');
+    expect(api.getFile).toHaveBeenCalledTimes(1);
+    expect(store.getState().loaded['a.vhd']?.content).toBe('A');
+  });
+
+  it('saves the dirty content and clears the mark; save all saves every dirty file', async () => {
+    const { api, contents } = fakeApi();
+    const store = new EditorStore(api);
+    await store.openProject('p1');
+    await store.openFile('a.vhd');
+    await store.openFile('b.vhd');
+    store.editFile('a.vhd', 'A2');
+    store.editFile('b.vhd', 'B2');
+    await store.saveFile('a.vhd');
+    expect(contents['a.vhd']).toBe('A2');
+    expect(Object.keys(store.getState().dirty)).toEqual(['b.vhd']);
+    await store.saveAll();
+    expect(contents['b.vhd']).toBe('B2');
+    expect(store.getState().dirty).toEqual({});
+    expect(store.getState().loaded['b.vhd']?.timestamp).toBe('saved:B2');
+  });
+
+  it('refuses to save an unopened file with a console warning', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { api } = fakeApi();
+    const store = new EditorStore(api);
+    await store.openProject('p1');
+    expect(await store.saveFile('a.vhd')).toBe(false);
+    expect(api.updateFile).not.toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('a.vhd'));
+  });
+
+  it('keeps the dirty content when a save fails', async () => {
+    const { api } = fakeApi({ updateFile: vi.fn(async () => Promise.reject(new Error('offline'))) });
+    const store = new EditorStore(api);
+    await store.openProject('p1');
+    await store.openFile('a.vhd');
+    store.editFile('a.vhd', 'A2');
+    await expect(store.saveFile('a.vhd')).rejects.toThrow('offline');
+    expect(store.getState().dirty['a.vhd']).toBe('A2');
+  });
+
+  it('closes a file before deleting it, and renames it in the list and the tabs', async () => {
+    const { api } = fakeApi();
+    const store = new EditorStore(api);
+    await store.openProject('p1');
+    await store.openFile('a.vhd');
+    await store.openFile('b.vhd');
+    await store.renameFile('a.vhd', 'adder.vhd');
+    expect(store.getState().openFiles).toEqual(['adder.vhd', 'b.vhd']);
+    await store.deleteFile('b.vhd');
+    expect(store.getState().openFiles).toEqual(['adder.vhd']);
+    expect(store.getState().activeFile).toBe('adder.vhd');
+    expect(store.getState().files.map((f) => f.name)).toEqual(['adder.vhd']);
+  });
+
+  it('notifies subscribers on every change', async () => {
+    const { api } = fakeApi();
+    const store = new EditorStore(api);
+    const listener = vi.fn();
+    store.subscribe(listener);
+    await store.openProject('p1');
+    expect(listener).toHaveBeenCalled();
+  });
+});

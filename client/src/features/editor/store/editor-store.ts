@@ -1,0 +1,169 @@
+import {
+  closeFile,
+  contentToSave,
+  dirtyFileNames,
+  editFile,
+  fileDeleted,
+  fileRenamed,
+  fileSaved,
+  initialEditorState,
+  needsLoad,
+  openFile,
+  openProject,
+  setBuilds,
+  setFiles,
+  setLatestBuild,
+  activateFile,
+  fileCreated,
+  type BuildSummary,
+  type EditorState,
+  type LoadedFile,
+  type ProjectFile,
+} from './editor-state';
+
+/** The calls the editor store makes; the app passes the real API operations, tests pass fakes. */
+export interface EditorApi {
+  getProjectFiles(projectId: string): Promise<ProjectFile[]>;
+  getFile(projectId: string, name: string): Promise<LoadedFile>;
+  updateFile(projectId: string, name: string, content: string): Promise<{ timestamp: string | null }>;
+  createFile(projectId: string, name: string, content: string): Promise<ProjectFile>;
+  deleteFile(projectId: string, name: string): Promise<void>;
+  renameFile(projectId: string, name: string, newName: string): Promise<void>;
+  /** null when the project has no build (the API's empty object). */
+  getLatestBuild(projectId: string): Promise<BuildSummary | null>;
+  projectBuilds(projectId: string): Promise<BuildSummary[]>;
+}
+
+type Listener = () => void;
+
+/**
+ * Holds the editor state and runs the I/O around the pure transitions of editor-state.ts.
+ * Subscribable with React's useSyncExternalStore.
+ */
+export class EditorStore {
+  private state: EditorState = initialEditorState;
+  private readonly listeners = new Set<Listener>();
+  private readonly pendingLoads = new Map<string, Promise<void>>();
+
+  constructor(private readonly api: EditorApi) {}
+
+  getState = (): EditorState => this.state;
+
+  subscribe = (listener: Listener): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private set(next: EditorState) {
+    if (next === this.state) return;
+    this.state = next;
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Applies a result only while its project is still the open one: late answers are dropped. */
+  private applyFor(projectId: string, update: (state: EditorState) => EditorState) {
+    if (this.state.projectId !== projectId) return;
+    this.set(update(this.state));
+  }
+
+  /** Opening another project resets everything and loads afresh; the same project does nothing. */
+  async openProject(projectId: string): Promise<void> {
+    if (this.state.projectId === projectId) return;
+    this.pendingLoads.clear();
+    this.set(openProject(this.state, projectId));
+    await Promise.all([this.reloadFiles(), this.refreshBuilds()]);
+  }
+
+  async reloadFiles(): Promise<void> {
+    const projectId = this.requireProject();
+    const files = await this.api.getProjectFiles(projectId);
+    this.applyFor(projectId, (state) => setFiles(state, projectId, files));
+  }
+
+  /** Refreshes the latest build and the build list (after queueing or cancelling). */
+  async refreshBuilds(): Promise<void> {
+    const projectId = this.requireProject();
+    const [latest, builds] = await Promise.all([
+      this.api.getLatestBuild(projectId),
+      this.api.projectBuilds(projectId),
+    ]);
+    this.applyFor(projectId, (state) => setBuilds(setLatestBuild(state, projectId, latest), projectId, builds));
+  }
+
+  /** Opens a tab; content is loaded once and cached while the tab stays open. */
+  async openFile(name: string): Promise<void> {
+    const projectId = this.requireProject();
+    if (!needsLoad(this.state, name)) {
+      this.set(openFile(this.state, name));
+      return;
+    }
+    let pending = this.pendingLoads.get(name);
+    if (!pending) {
+      pending = this.api
+        .getFile(projectId, name)
+        .then((loaded) => this.applyFor(projectId, (state) => openFile(state, name, loaded)))
+        .finally(() => this.pendingLoads.delete(name));
+      this.pendingLoads.set(name, pending);
+    }
+    await pending;
+  }
+
+  activateFile(name: string): void {
+    this.set(activateFile(this.state, name));
+  }
+
+  closeFile(name: string): void {
+    this.set(closeFile(this.state, name));
+  }
+
+  editFile(name: string, content: string): void {
+    this.set(editFile(this.state, name, content));
+  }
+
+  /**
+   * Saves the file's dirty content and clears its mark. Saving a file that is not open is refused
+   * with a console warning. Resolves to whether the file is clean afterwards.
+   */
+  async saveFile(name: string): Promise<boolean> {
+    const projectId = this.requireProject();
+    if (!this.state.openFiles.includes(name)) {
+      console.warn(`Refusing to save ${name}: the file is not open`);
+      return false;
+    }
+    const content = contentToSave(this.state, name);
+    if (content === undefined) return true;
+    const { timestamp } = await this.api.updateFile(projectId, name, content);
+    this.applyFor(projectId, (state) => fileSaved(state, name, content, timestamp));
+    return true;
+  }
+
+  /** Saves every dirty file. */
+  async saveAll(): Promise<void> {
+    for (const name of dirtyFileNames(this.state)) await this.saveFile(name);
+  }
+
+  async createFile(name: string, content: string): Promise<void> {
+    const projectId = this.requireProject();
+    const file = await this.api.createFile(projectId, name, content);
+    this.applyFor(projectId, (state) => fileCreated(state, file));
+  }
+
+  /** Deleting closes the file first. */
+  async deleteFile(name: string): Promise<void> {
+    const projectId = this.requireProject();
+    this.closeFile(name);
+    await this.api.deleteFile(projectId, name);
+    this.applyFor(projectId, (state) => fileDeleted(state, name));
+  }
+
+  async renameFile(name: string, newName: string): Promise<void> {
+    const projectId = this.requireProject();
+    await this.api.renameFile(projectId, name, newName);
+    this.applyFor(projectId, (state) => fileRenamed(state, name, newName));
+  }
+
+  private requireProject(): string {
+    if (!this.state.projectId) throw new Error('No project is open');
+    return this.state.projectId;
+  }
+}
