@@ -38,7 +38,9 @@ describe('EditorStore', () => {
     let release!: (files: { name: string }[]) => void;
     const { api } = fakeApi({
       getProjectFiles: vi.fn((projectId: string) =>
-        projectId === 'slow' ? new Promise((resolve) => (release = resolve)) : Promise.resolve([{ name: 'x.v' }]),
+        projectId === 'slow'
+          ? new Promise<{ name: string }[]>((resolve) => (release = resolve))
+          : Promise.resolve([{ name: 'x.v' }]),
       ),
     });
     const store = new EditorStore(api);
