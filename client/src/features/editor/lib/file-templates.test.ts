@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { fileNameProblem, newFileTemplate } from './file-templates';
+
+describe('newFileTemplate', () => {
+  it('starts a VHDL file with an architecture of the CustomInstrument entity', () => {
+    const text = newFileTemplate('top.vhd');
+    expect(text).toContain('architecture Behavioural of CustomInstrument is');
+    expect(text).toContain('Control(0)');
+  });
+
+  it('uses the legacy CustomWrapper entity and its separate control registers when targeted', () => {
+    const text = newFileTemplate('top.vhd', 'CustomWrapper');
+    expect(text).toContain('architecture Behavioural of CustomWrapper is');
+    expect(text).toContain('Control0');
+    expect(text).not.toContain('Control(0)');
+  });
+
+  it('starts a Verilog file with the generated module declaration, lower case with sync', () => {
+    const text = newFileTemplate('top.v');
+    expect(text).toMatch(/^\/\/ .*\nmodule CustomInstrument \(/);
+    expect(text).toContain('[31:0] sync');
+    expect(text).toContain('control15');
+    expect(text.trimEnd().endsWith('endmodule')).toBe(true);
+  });
+
+  it('gives constraints a commented start and other files nothing', () => {
+    expect(newFileTemplate('pins.xdc')).toMatch(/^# /);
+    expect(newFileTemplate('rom.coe')).toBe('');
+  });
+});
+
+describe('fileNameProblem', () => {
+  it('accepts the upload extensions', () => {
+    for (const name of ['a.vhd', 'b.v', 'c.sv', 'd.xdc', 'e.xci', 'f.coe']) expect(fileNameProblem(name)).toBeNull();
+  });
+
+  it.each([
+    ['', 'Enter a file name.'],
+    ['notes.txt', 'Use one of these extensions'],
+    ['../x.vhd', 'cannot contain'],
+    ['.hidden.vhd', 'start with a dot'],
+    ['a'.repeat(101) + '.vhd', 'at most 100'],
+  ])('rejects %j', (name, message) => {
+    expect(fileNameProblem(name)).toContain(message);
+  });
+
+  it('rejects a name that exists already, ignoring case', () => {
+    expect(fileNameProblem('Adder.VHD', ['adder.vhd'])).toBe('A file called Adder.VHD already exists.');
+  });
+});
