@@ -1,13 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-
-function App() {
-  return (
-    <main>
-      <h1>Cloud Compile</h1>
-    </main>
-  );
-}
+import { App } from '@/app/app';
+import '@/app/styles.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

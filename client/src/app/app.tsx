@@ -1,0 +1,46 @@
+import { useEffect, useState } from 'react';
+import { RouterProvider } from 'react-router-dom';
+import { LoadingScreen } from '@/components/loading-screen';
+import { loadAuthConfig, type AuthConfigResult } from '@/lib/auth-config';
+import { pathFromReturnLocation } from '@/lib/return-location';
+import { AuthProvider } from './auth-provider';
+import { ConfigErrorScreen } from './components/config-error-screen';
+import { AppProviders } from './provider';
+import { createAppRouter } from './router';
+
+const router = createAppRouter();
+
+/**
+ * After the sign-in round trip: go back to the hash kept in the state. The identity provider returns
+ * to `redirect_uri?state=…`, so the query is dropped from the address first.
+ */
+function restoreReturnLocation(state?: string): void {
+  const { pathname, hash } = window.location;
+  if (window.location.search) window.history.replaceState(window.history.state, '', `${pathname}${hash}`);
+  const path = pathFromReturnLocation(state);
+  if (path) void router.navigate(path, { replace: true });
+}
+
+export function App() {
+  const [config, setConfig] = useState<AuthConfigResult | null>(null);
+
+  useEffect(() => {
+    let active = true;
+    void loadAuthConfig().then((result) => {
+      if (active) setConfig(result);
+    });
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  if (!config) return <LoadingScreen />;
+  if (!config.ok) return <ConfigErrorScreen problems={config.problems} />;
+  return (
+    <AppProviders>
+      <AuthProvider config={config.config} onRedirect={restoreReturnLocation}>
+        <RouterProvider router={router} />
+      </AuthProvider>
+    </AppProviders>
+  );
+}

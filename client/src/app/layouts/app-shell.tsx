@@ -1,0 +1,39 @@
+import { useCallback } from 'react';
+import { Outlet, useNavigate } from 'react-router-dom';
+import { useFusionAuth } from '@fusionauth/react-sdk';
+import { LoadingScreen } from '@/components/loading-screen';
+import { TermsScreen } from '@/features/terms/components/terms-screen';
+import { paths } from '@/lib/paths';
+import { TOS_UNACCEPTED, type AppUserInfo } from '@/lib/user-info';
+import { AppLayout } from './app-layout';
+
+/**
+ * The shell states of spec §2 for a signed-in user (the route guard handles signed-out visitors):
+ * LOADING until user info is in, only the terms screen while the terms are UNACCEPTED, else the
+ * full shell around the routed page.
+ */
+export function AppShell() {
+  const { userInfo, fetchUserInfo } = useFusionAuth<AppUserInfo>();
+  const navigate = useNavigate();
+
+  const onTermsAccepted = useCallback(async () => {
+    await fetchUserInfo();
+    navigate(paths.projects);
+  }, [fetchUserInfo, navigate]);
+
+  if (!userInfo) return <LoadingScreen />;
+  if (userInfo.tos_state === TOS_UNACCEPTED) {
+    return (
+      <TermsScreen
+        acceptedVersion={userInfo.tos_accepted_version ?? 0}
+        version={userInfo.tos_version ?? 0}
+        onAccepted={onTermsAccepted}
+      />
+    );
+  }
+  return (
+    <AppLayout>
+      <Outlet />
+    </AppLayout>
+  );
+}

@@ -1,0 +1,64 @@
+import type { OpenAPIClient } from 'openapi-client-axios';
+import type { Client } from './generated/openapi';
+import { ApiError, parseErrorDetail } from './error-message';
+
+/** The typed compile-API client: one method per operationId of openapi/openapi.json. */
+export type ApiClient = Client & OpenAPIClient;
+
+/** Where the client reads its operations from: the same document the gateway routes and validates with. */
+export const OPENAPI_DOCUMENT_URL = '/api/openapi.json';
+
+let unauthorizedHandler: () => void = () => {};
+
+/**
+ * What a 401 on any call does. The app registers `startLogin(current hash)` here once; this module
+ * cannot reach the sign-in SDK itself (shared code does not depend on the app layer).
+ */
+export function setUnauthorizedHandler(handler: () => void): void {
+  unauthorizedHandler = handler;
+}
+
+interface ErrorWithResponse {
+  response: { status: number; data: unknown };
+}
+
+function hasResponse(error: unknown): error is ErrorWithResponse {
+  if (typeof error !== 'object' || error === null || !('response' in error)) return false;
+  const { response } = error as { response: unknown };
+  return typeof response === 'object' && response !== null && typeof (response as { status: unknown }).status === 'number';
+}
+
+/**
+ * The one place every failed call passes through: a 401 restarts sign-in (keeping the hash), and
+ * every non-OK answer becomes an ApiError with the readable message of its body. Errors without an
+ * answer (network down, aborted) pass through unchanged.
+ */
+export function handleFailedCall(error: unknown, onUnauthorized: () => void = unauthorizedHandler): Promise<never> {
+  if (!hasResponse(error)) return Promise.reject(error);
+  const { status, data } = error.response;
+  if (status === 401) onUnauthorized();
+  return Promise.reject(new ApiError(status, parseErrorDetail(data)));
+}
+
+let clientPromise: Promise<ApiClient> | undefined;
+
+async function createApiClient(): Promise<ApiClient> {
+  // Loaded on first use, so the first page does not carry axios and the client builder.
+  const { OpenAPIClientAxios } = await import('openapi-client-axios');
+  const api = new OpenAPIClientAxios({
+    definition: OPENAPI_DOCUMENT_URL,
+    axiosConfigDefaults: { withCredentials: true },
+  });
+  const client = await api.init<ApiClient>();
+  client.interceptors.response.use(undefined, (error: unknown) => handleFailedCall(error));
+  return client;
+}
+
+/** The API client, built once from GET /api/openapi.json on first use. A failed build is retried next time. */
+export function getApiClient(): Promise<ApiClient> {
+  clientPromise ??= createApiClient().catch((error: unknown) => {
+    clientPromise = undefined;
+    throw error;
+  });
+  return clientPromise;
+}

@@ -1,0 +1,40 @@
+/** The sign-in settings GET config.json hands the app (spec §3 "Sign-in config"). */
+export interface AuthConfig {
+  clientId: string;
+  serverUrl: string;
+  redirectUri: string;
+}
+
+export type AuthConfigResult = { ok: true; config: AuthConfig } | { ok: false; problems: string[] };
+
+const REQUIRED_KEYS = ['clientId', 'serverUrl', 'redirectUri'] as const;
+
+/**
+ * Checks config.json once, before the sign-in SDK starts (the SDK does not validate its config).
+ * Every missing key is reported, each with the spec's message ("clientId is required", …).
+ */
+export function validateAuthConfig(raw: unknown): AuthConfigResult {
+  const source = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+  const problems: string[] = [];
+  const config: Partial<AuthConfig> = {};
+  for (const key of REQUIRED_KEYS) {
+    const value = source[key];
+    if (typeof value === 'string' && value.trim() !== '') config[key] = value.trim();
+    else problems.push(`${key} is required`);
+  }
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, config: config as AuthConfig };
+}
+
+/** GET config.json and validate it. Network or parse failures become one readable problem. */
+export async function loadAuthConfig(fetchImpl: typeof fetch = fetch): Promise<AuthConfigResult> {
+  let raw: unknown;
+  try {
+    const response = await fetchImpl('config.json', { cache: 'no-cache' });
+    if (!response.ok) return { ok: false, problems: [`config.json could not be loaded (status ${response.status})`] };
+    raw = await response.json();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { ok: false, problems: [`config.json could not be loaded (${reason})`] };
+  }
+  return validateAuthConfig(raw);
+}

@@ -1,0 +1,16 @@
+/** Hash-route paths (spec §2), built in one place so links and the route table agree. */
+export const paths = {
+  home: '/',
+  projects: '/projects',
+  editor: (projectId: string | number) => `/editor/${encodeURIComponent(String(projectId))}`,
+  builds: (projectId: string | number) => `/builds/${encodeURIComponent(String(projectId))}`,
+  buildDetail: (projectId: string | number, buildId: string) =>
+    `/builds/${encodeURIComponent(String(projectId))}/${encodeURIComponent(buildId)}`,
+  preferences: '/preferences',
+  /** The header's link, capitalised as the spec writes it; routes match case-insensitively. */
+  preferencesFromHeader: '/Preferences',
+  account: '/preferences/account',
+  apiKeys: '/preferences/api-keys',
+  appearance: '/preferences/appearance',
+  keybindings: '/preferences/keybindings',
+} as const;
