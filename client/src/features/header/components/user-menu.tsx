@@ -47,11 +47,11 @@ export function UserMenu({ initials, preferencesHref, onSignOut }: UserMenuProps
     };
     document.addEventListener('pointerdown', onPointerDown, true);
     // Capture: a scroll anywhere (any scrolling container) closes the menu, not only the window's.
-    document.addEventListener('scroll', closeSilently, true);
+    window.addEventListener('scroll', closeSilently, true);
     window.addEventListener('resize', closeSilently);
     return () => {
       document.removeEventListener('pointerdown', onPointerDown, true);
-      document.removeEventListener('scroll', closeSilently, true);
+      window.removeEventListener('scroll', closeSilently, true);
       window.removeEventListener('resize', closeSilently);
     };
   }, [open]);
