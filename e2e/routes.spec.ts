@@ -1,0 +1,78 @@
+import { expect, test } from '@playwright/test';
+import { USERS, acceptCookieNotice, expectNoAxeViolations, menuButton, signInAt } from './support/app';
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await acceptCookieNotice(context, baseURL!);
+});
+
+test('every route has its title, and the redirects land where the spec says', async ({ page }) => {
+  await signInAt(page, '#/', USERS.ada.email);
+
+  // `/` redirects to /projects.
+  await expect(page).toHaveURL(/#\/projects$/);
+  await expect(page).toHaveTitle('Projects | Cloud Compile');
+  await expectNoAxeViolations(page, 'the projects page');
+
+  const titled: Array<[string, string, string]> = [
+    ['#/projects', 'Projects | Cloud Compile', 'Projects'],
+    ['#/preferences/account', 'Account - Preferences | Cloud Compile', 'Account'],
+    ['#/preferences/api-keys', 'API Keys - Preferences | Cloud Compile', 'API Keys'],
+    ['#/preferences/appearance', 'Appearance - Preferences | Cloud Compile', 'Appearance'],
+    ['#/preferences/keybindings', 'Keybindings - Preferences | Cloud Compile', 'Keybindings'],
+    ['#/no/such/page', '404 | Cloud Compile', '404'],
+  ];
+  for (const [hash, title, heading] of titled) {
+    await page.goto(`/${hash}`);
+    await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+    await expect(page, hash).toHaveTitle(title);
+  }
+
+  // /preferences (and the header's capitalised /Preferences) land on the account page.
+  for (const hash of ['#/preferences', '#/Preferences']) {
+    await page.goto(`/${hash}`);
+    await expect(page).toHaveURL(/#\/preferences\/account$/);
+    await expect(page).toHaveTitle('Account - Preferences | Cloud Compile');
+  }
+
+  // Editor and builds pages manage their own title: the project's name.
+  await page.goto('/#/projects');
+  const firstProject = page.getByRole('main').getByRole('link').first();
+  const projectName = (await firstProject.textContent())!.trim();
+  const editorHash = new URL((await firstProject.getAttribute('href'))!, 'http://x/').hash;
+  const projectId = editorHash.split('/').pop()!;
+  for (const hash of [`#/editor/${projectId}`, `#/builds/${projectId}`, `#/builds/${projectId}/0123456789abcdef`]) {
+    await page.goto(`/${hash}`);
+    await expect(page, hash).toHaveTitle(`${projectName} | Cloud Compile`);
+  }
+  await expect(page.getByRole('heading', { name: 'Build 9abcdef' })).toBeVisible();
+});
+
+test('the 404 page is public: no sign-in, the header shows ?', async ({ page }) => {
+  await page.goto('/#/definitely/not/here');
+  await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
+  await expect(page).toHaveTitle('404 | Cloud Compile');
+  await expect(page).not.toHaveURL(/\/app\/login\//);
+  await expect(menuButton(page)).toHaveText('?');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  await expectNoAxeViolations(page, 'the public 404 page');
+
+  // Any other route needs sign-in.
+  await page.goto('/#/preferences/api-keys');
+  await expect(page).toHaveURL(/\/app\/login\//);
+});
+
+test('the shell fits a phone and a wide monitor', async ({ page }) => {
+  await signInAt(page, '#/projects', USERS.ada.email);
+  for (const viewport of [
+    { width: 360, height: 740 },
+    { width: 2560, height: 1440 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `horizontal overflow at ${viewport.width}px`).toBeLessThanOrEqual(0);
+    await expect(menuButton(page)).toBeInViewport();
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Preferences' })).toBeInViewport();
+  }
+  await expectNoAxeViolations(page, 'the projects page on a wide monitor');
+});

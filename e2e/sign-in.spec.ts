@@ -1,0 +1,89 @@
+import { expect, test } from '@playwright/test';
+import { USERS, acceptCookieNotice, expectNoAxeViolations, menuButton, signInAt } from './support/app';
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await acceptCookieNotice(context, baseURL!);
+});
+
+test('signing in through the mock login page lands back on the hash asked for', async ({ page }) => {
+  await signInAt(page, '#/preferences/appearance', USERS.ada.email);
+
+  await expect(page).toHaveURL(/\/#\/preferences\/appearance$/);
+  await expect(page.getByRole('heading', { name: 'Appearance' })).toBeVisible();
+  await expect(page).toHaveTitle('Appearance - Preferences | Cloud Compile');
+  // The identity provider's return query is dropped from the address.
+  expect(new URL(page.url()).search).toBe('');
+  await expect(menuButton(page)).toHaveText(USERS.ada.initials);
+  await expectNoAxeViolations(page, 'the appearance preferences');
+});
+
+test('the login keeps the state under a random-prefixed key while away', async ({ page }) => {
+  await page.goto('/#/editor/42');
+  await expect(page).toHaveURL(/\/app\/login\//);
+  const stored = await page.evaluate(() => localStorage.getItem('fa-sdk-redirect-value'));
+  expect(stored).toMatch(/^[0-9a-f]+:#\/editor\/42$/);
+  const loginUrl = new URL(page.url());
+  expect(loginUrl.searchParams.get('scope')).toBe('openid email profile offline_access');
+  expect(loginUrl.searchParams.get('client_id')).toBeTruthy();
+  expect(loginUrl.searchParams.get('redirect_uri')).toBeTruthy();
+});
+
+test('the header: home link, title and version, legacy tool, keyboard-operable user menu', async ({ page }) => {
+  await signInAt(page, '#/projects', USERS.grace.email);
+  await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
+
+  const banner = page.getByRole('banner');
+  await expect(banner.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '#/');
+  await expect(banner).toContainText('Cloud Compile');
+  await expect(banner).toContainText('v4.0.1');
+  const legacy = banner.getByRole('link', { name: /legacy compile tool.*601/i });
+  await expect(legacy).toHaveAttribute('target', '_blank');
+  await expect(legacy).toHaveAttribute('rel', /noopener/);
+
+  // Keyboard only: focus the menu button, open it, walk to Preferences, follow it.
+  await menuButton(page).focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Preferences' })).toBeFocused();
+  await expectNoAxeViolations(page, 'the open user menu');
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(menuButton(page)).toBeFocused();
+
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#\/preferences\/account$/i);
+  await expect(page.getByRole('heading', { name: 'Account' })).toBeVisible();
+  await expect(page).toHaveTitle('Account - Preferences | Cloud Compile');
+
+  // Sign out goes through the identity provider's logout and leaves the user signed out.
+  await menuButton(page).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/app/logout'));
+  await page.goto('/#/projects');
+  await expect(page).toHaveURL(/\/app\/login\//);
+});
+
+test('the nav bar shows Editor and Builds only once a project is loaded', async ({ page }) => {
+  await signInAt(page, '#/projects', USERS.ada.email);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Projects' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: /^Examples/ })).toHaveAttribute('target', '_blank');
+  await expect(nav.getByRole('link', { name: /^Documentation/ })).toHaveAttribute('target', '_blank');
+  await expect(nav.getByRole('link', { name: 'Preferences' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: /^Editor/ })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: /^Builds/ })).toHaveCount(0);
+  expect((await nav.boundingBox())?.width).toBe(64);
+  const icon = nav.getByRole('link', { name: 'Projects' }).locator('svg');
+  expect(await icon.getAttribute('width')).toBe('20');
+
+  const firstProject = page.getByRole('main').getByRole('link').first();
+  const projectName = (await firstProject.textContent())!.trim();
+  await firstProject.click();
+  await expect(page).toHaveTitle(`${projectName} | Cloud Compile`);
+  await expect(nav.getByRole('link', { name: `Editor: ${projectName}` })).toBeVisible();
+  await nav.getByRole('link', { name: `Builds: ${projectName}` }).click();
+  await expect(page).toHaveURL(/#\/builds\/[^/]+$/);
+  await expect(page).toHaveTitle(`${projectName} | Cloud Compile`);
+});

@@ -1,0 +1,40 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+
+/** The fixture users of fixtures/users.yaml, by what they show. */
+export const USERS = {
+  ada: { email: 'ada@example.com', name: 'Ada Lovelace', initials: 'AL' },
+  grace: { email: 'grace@example.com', name: 'Grace Hopper', initials: 'GH' },
+  newcomer: { email: 'new@example.com', name: 'Newton Newcomer', initials: 'NN' },
+  revised: { email: 'revised@example.com', name: 'Rosalind Revised', initials: 'RR' },
+} as const;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Opens `hash` signed out, follows the app to the mock identity provider's login page, and signs in
+ * as `email` there (one button per fixture user). Returns once the browser is back on the app.
+ */
+export async function signInAt(page: Page, hash: string, email: string, origin = ''): Promise<void> {
+  await page.goto(`${origin}/${hash}`);
+  await expect(page).toHaveURL(/\/app\/login\//);
+  await page.getByRole('button', { name: new RegExp(escapeRegExp(email), 'i') }).click();
+  await expect(page).not.toHaveURL(/\/app\/login\//);
+}
+
+/** Marks the cookie notice as accepted, so it does not cover the screens a test looks at. */
+export async function acceptCookieNotice(context: BrowserContext, baseURL: string): Promise<void> {
+  await context.addCookies([{ name: 'cookieBannerAccepted', value: 'true', url: baseURL }]);
+}
+
+/** axe-core finds no WCAG A/AA violations on the page as it is now. */
+export async function expectNoAxeViolations(page: Page, screen: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const violations = results.violations.map(
+    (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
+  expect(violations, `axe violations on ${screen}`).toEqual([]);
+}
+
+/** The avatar button of the header. */
+export const menuButton = (page: Page) => page.getByRole('button', { name: 'Menu' });

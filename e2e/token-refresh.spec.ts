@@ -1,0 +1,73 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { expect, test } from '@playwright/test';
+import { USERS, signInAt } from './support/app';
+
+// A gateway of its own with 12-second access tokens: the SDK refreshes 10 s before expiry, so
+// every ~2 s, and a page that did not refresh would be signed out within the test.
+const PORT = 28_081;
+const ORIGIN = `http://localhost:${PORT}`;
+let gateway: ChildProcess | undefined;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  gateway = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+    env: { ...process.env, PORT: String(PORT), MODE: 'mock', LOG_LEVEL: 'warn', LOG_FORMAT: 'json', MOCK_TOKEN_TTL_SECONDS: '12' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${ORIGIN}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`the gateway on ${ORIGIN} did not become ready`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+});
+
+test.afterAll(async () => {
+  if (!gateway || gateway.exitCode !== null) return;
+  const exited = new Promise((resolve) => gateway!.once('exit', resolve));
+  gateway.kill('SIGTERM');
+  await exited;
+});
+
+test('a short token lifetime is refreshed without the user noticing', async ({ page, context }) => {
+  test.setTimeout(60_000);
+  await context.addCookies([{ name: 'cookieBannerAccepted', value: 'true', url: ORIGIN }]);
+  await signInAt(page, '#/preferences/appearance', USERS.ada.email, ORIGIN);
+  await expect(page.getByRole('heading', { name: 'Appearance' })).toBeVisible();
+
+  const expiry = async () => Number((await context.cookies(ORIGIN)).find((c) => c.name === 'app.at_exp')?.value);
+  const firstExpiry = await expiry();
+  expect(firstExpiry).toBeGreaterThan(Date.now() / 1000);
+
+  // From here on the page must never leave the app: no login, no reload.
+  const navigations: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) navigations.push(frame.url());
+  });
+  const refreshes: number[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/app/refresh/') refreshes.push(response.status());
+  });
+
+  // Wait past the first token's expiry (12 s) with margin.
+  await page.waitForTimeout(16_000);
+
+  expect(await expiry()).toBeGreaterThan(firstExpiry);
+  expect(await expiry()).toBeGreaterThan(Date.now() / 1000);
+  expect(refreshes.length).toBeGreaterThan(0);
+  expect(refreshes.every((status) => status >= 200 && status < 300)).toBe(true);
+  expect(navigations.filter((url) => !url.startsWith(`${ORIGIN}/#/preferences/appearance`))).toEqual([]);
+  await expect(page).toHaveURL(`${ORIGIN}/#/preferences/appearance`);
+  await expect(page.getByRole('heading', { name: 'Appearance' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Menu' })).toHaveText(USERS.ada.initials);
+
+  // Still signed in as far as the API is concerned.
+  const me = await page.evaluate(async () => (await fetch('/app/me/', { credentials: 'include' })).status);
+  expect(me).toBe(200);
+});
