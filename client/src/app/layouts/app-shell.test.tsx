@@ -1,0 +1,108 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import type { FusionAuthProviderContext } from '@fusionauth/react-sdk';
+import { AppProviders } from '@/app/provider';
+import { routes } from '@/app/router';
+import type { AppUserInfo } from '@/lib/user-info';
+import { ADA, createFakeAuth } from '@/testing/fake-fusion-auth';
+
+const fakeAuth: { current: FusionAuthProviderContext<AppUserInfo> } = { current: createFakeAuth() };
+vi.mock('@fusionauth/react-sdk', () => ({ useFusionAuth: () => fakeAuth.current }));
+vi.mock('@/lib/api/client', () => ({
+  getApiClient: vi.fn(async () => ({ listProjects: async () => ({ data: [{ id: 'p1', name: 'Adder' }] }) })),
+  setUnauthorizedHandler: vi.fn(),
+}));
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <AppProviders>
+      <SWRConfig value={{ provider: () => new Map() }}>
+        <RouterProvider router={router} />
+      </SWRConfig>
+    </AppProviders>,
+  );
+  return router;
+}
+
+describe('the shell states (spec §2)', () => {
+  beforeEach(() => {
+    window.location.hash = '#/preferences/appearance';
+    document.cookie = 'cookieBannerAccepted=true; path=/';
+  });
+
+  it('signed out: LOADING while the guard starts login with the current hash', async () => {
+    fakeAuth.current = createFakeAuth({ isLoggedIn: false });
+    renderAt('/preferences/appearance');
+    expect(screen.getByRole('status')).toHaveTextContent('LOADING');
+    await waitFor(() => expect(fakeAuth.current.startLogin).toHaveBeenCalledWith('#/preferences/appearance'));
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+  });
+
+  it('signed in without user info yet: LOADING, and the user info is fetched', async () => {
+    fakeAuth.current = createFakeAuth({ userInfo: null });
+    renderAt('/projects');
+    expect(screen.getByRole('status')).toHaveTextContent('LOADING');
+    await waitFor(() => expect(fakeAuth.current.fetchUserInfo).toHaveBeenCalledOnce());
+    expect(fakeAuth.current.startLogin).not.toHaveBeenCalled();
+  });
+
+  it('terms UNACCEPTED: only the terms screen', () => {
+    fakeAuth.current = createFakeAuth({ userInfo: { ...ADA, tos_state: 'UNACCEPTED', tos_accepted_version: 0 } });
+    renderAt('/projects');
+    expect(screen.getByRole('heading', { name: 'Terms and Conditions' })).toBeInTheDocument();
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+  });
+
+  it('terms accepted: top bar, nav bar, routed view and bottom panel', async () => {
+    fakeAuth.current = createFakeAuth({ userInfo: ADA });
+    renderAt('/');
+    expect(await screen.findByRole('heading', { name: 'Projects' })).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Menu' })).toHaveTextContent('AL');
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(screen.getByRole('main')).toContainElement(screen.getByRole('heading', { name: 'Projects' }));
+    expect(screen.getByTestId('bottom-panel')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Adder' })).toHaveAttribute('href', '/editor/p1');
+    await waitFor(() => expect(document.title).toBe('Projects | Cloud Compile'));
+  });
+
+  it('the 404 page is public: no login, the avatar shows ?', () => {
+    fakeAuth.current = createFakeAuth({ isLoggedIn: false });
+    renderAt('/no/such/page');
+    expect(screen.getByRole('heading', { name: '404' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Menu' })).toHaveTextContent('?');
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(fakeAuth.current.startLogin).not.toHaveBeenCalled();
+  });
+
+  it('/Preferences (capitalised) and /preferences land on the account page', async () => {
+    fakeAuth.current = createFakeAuth({ userInfo: ADA });
+    const router = renderAt('/Preferences');
+    expect(await screen.findByRole('heading', { name: 'Account' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/preferences/account');
+    await waitFor(() => expect(document.title).toBe('Account - Preferences | Cloud Compile'));
+  });
+
+  it('a user-info read answering 401 restarts login', async () => {
+    fakeAuth.current = createFakeAuth({
+      userInfo: ADA,
+      error: new Error('Unable to fetch userInfo in fusionauth. Request failed with status code 401'),
+    });
+    renderAt('/projects');
+    await waitFor(() => expect(fakeAuth.current.startLogin).toHaveBeenCalledWith('#/preferences/appearance'));
+  });
+
+  it('re-reads user info when the tab becomes visible again', async () => {
+    fakeAuth.current = createFakeAuth({ userInfo: ADA });
+    renderAt('/projects');
+    await screen.findByRole('heading', { name: 'Projects' });
+    const fetchUserInfo = vi.mocked(fakeAuth.current.fetchUserInfo);
+    const before = fetchUserInfo.mock.calls.length;
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(fetchUserInfo.mock.calls.length).toBe(before + 1);
+  });
+});
