@@ -1,0 +1,173 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { LogViewer, ROW_HEIGHT } from './log-viewer';
+
+const VIEWPORT_HEIGHT = 400;
+
+beforeEach(() => {
+  // jsdom has no layout: give the scroll area a size so the virtualiser has a viewport to fill.
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(VIEWPORT_HEIGHT);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
+});
+
+const numbered = (count: number, line: (n: number) => string = (n) => `INFO: step ${n}`) =>
+  Array.from({ length: count }, (_, i) => line(i + 1));
+
+const rows = () => document.querySelectorAll('.log-viewer__row');
+const scroller = () => screen.getByRole('region', { name: 'Build log' });
+
+describe('LogViewer', () => {
+  it('renders only the rows in view (plus overscan) of a long log', () => {
+    render(<LogViewer lines={numbered(100_000)} complete />);
+    const visible = Math.ceil(VIEWPORT_HEIGHT / ROW_HEIGHT);
+    expect(rows().length).toBeGreaterThanOrEqual(visible);
+    expect(rows().length).toBeLessThan(visible + 80);
+    expect(screen.getByText('INFO: step 1')).toBeInTheDocument();
+    expect(screen.queryByText('INFO: step 100000')).not.toBeInTheDocument();
+  });
+
+  it('shows a waiting message for an empty running log and an empty one for a finished log', () => {
+    const { rerender } = render(<LogViewer lines={[]} />);
+    expect(screen.getByText('Waiting for log output…')).toBeInTheDocument();
+    rerender(<LogViewer lines={[]} complete />);
+    expect(screen.getByText('This log is empty.')).toBeInTheDocument();
+  });
+
+  it('draws ANSI colours as styled text and never as markup', () => {
+    render(<LogViewer lines={['\u001b[31m<img src=x onerror="alert(1)">\u001b[0m done']} complete />);
+    const red = screen.getByText('<img src=x onerror="alert(1)">');
+    expect(red.style.color).toContain('--log-ansi-red');
+    expect(document.querySelector('img')).toBeNull();
+  });
+
+  it('counts search matches over the whole log, not just the rows on screen, and steps with Enter', async () => {
+    const user = userEvent.setup();
+    const lines = numbered(5_000, (n) => (n === 20 || n === 4_990 ? `WARNING: timing not met on path ${n}` : `INFO: ${n}`));
+    render(<LogViewer lines={lines} complete />);
+    await user.type(screen.getByRole('searchbox', { name: 'Search logs' }), 'TIMING NOT');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('1 of 2'));
+    expect(document.querySelector('.log-viewer__match--current')).toHaveTextContent('timing not');
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('status')).toHaveTextContent('2 of 2');
+    await user.keyboard('{Shift>}{Enter}{/Shift}');
+    expect(screen.getByRole('status')).toHaveTextContent('1 of 2');
+    await user.clear(screen.getByRole('searchbox', { name: 'Search logs' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search logs' }), 'absent');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('No results'));
+  });
+
+  it('follows a running log, stops when the user scrolls up, and resumes from the button', async () => {
+    const user = userEvent.setup();
+    const { rerender } = render(<LogViewer lines={numbered(1_000)} />);
+    const follow = screen.getByRole('button', { name: 'Follow log' });
+    expect(follow).toHaveAttribute('aria-pressed', 'true');
+
+    const element = scroller();
+    let top = 1_000 * ROW_HEIGHT - VIEWPORT_HEIGHT;
+    vi.spyOn(element, 'scrollTop', 'get').mockImplementation(() => top);
+    vi.spyOn(element, 'scrollHeight', 'get').mockReturnValue(1_000 * ROW_HEIGHT);
+    fireEvent.scroll(element);
+    expect(follow).toHaveAttribute('aria-pressed', 'true');
+    top -= 2_000;
+    fireEvent.scroll(element);
+    expect(follow).toHaveAttribute('aria-pressed', 'false');
+
+    rerender(<LogViewer lines={numbered(1_200)} />);
+    expect(follow).toHaveAttribute('aria-pressed', 'false');
+    await user.click(follow);
+    expect(follow).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('does not follow a finished log, or a log opened on a permalink', () => {
+    const { unmount } = render(<LogViewer lines={numbered(10)} complete />);
+    expect(screen.getByRole('button', { name: 'Follow log' })).toHaveAttribute('aria-pressed', 'false');
+    unmount();
+    render(<LogViewer lines={numbered(10)} highlight={{ from: 2, to: 3 }} />);
+    expect(screen.getByRole('button', { name: 'Follow log' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('selects a line on a line-number click and a range with Shift', async () => {
+    const user = userEvent.setup();
+    const onHighlightChange = vi.fn();
+    render(<LogViewer lines={numbered(50)} complete highlight={{ from: 3, to: 3 }} onHighlightChange={onHighlightChange} />);
+    expect(document.querySelector('[data-line="3"]')).toHaveClass('log-viewer__row--selected');
+    await user.click(screen.getByRole('button', { name: '7' }));
+    expect(onHighlightChange).toHaveBeenLastCalledWith({ from: 7, to: 7 });
+    await user.keyboard('{Shift>}');
+    await user.click(screen.getByRole('button', { name: '5' }));
+    await user.keyboard('{/Shift}');
+    expect(onHighlightChange).toHaveBeenLastCalledWith({ from: 3, to: 5 });
+  });
+
+  it('keeps its own selection when no highlight is passed', async () => {
+    const user = userEvent.setup();
+    render(<LogViewer lines={numbered(20)} complete />);
+    await user.click(screen.getByRole('button', { name: '4' }));
+    expect(document.querySelector('[data-line="4"]')).toHaveClass('log-viewer__row--selected');
+    expect(screen.getByRole('button', { name: '4' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('turns file:line in error and warning lines into links that call onOpenLocation', async () => {
+    const user = userEvent.setup();
+    const onOpenLocation = vi.fn();
+    render(
+      <LogViewer
+        lines={[
+          'INFO: [Synth 8-638] synthesizing module [/project/src/limiter.vhd:12]',
+          'ERROR: [Synth 8-2715] syntax error near + [/project/src/limiter.vhd:27]',
+        ]}
+        complete
+        onOpenLocation={onOpenLocation}
+      />,
+    );
+    expect(document.querySelector('[data-line="2"]')).toHaveClass('log-viewer__row--error');
+    expect(within(document.querySelector<HTMLElement>('[data-line="1"]')!).queryByRole('button', { name: /limiter/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: '/project/src/limiter.vhd:27' }));
+    expect(onOpenLocation).toHaveBeenCalledWith('limiter.vhd', 27, expect.objectContaining({ path: '/project/src/limiter.vhd' }));
+  });
+
+  it('shows stage sections with line counts that collapse and expand', async () => {
+    const user = userEvent.setup();
+    const lines = ['start', '=== IP ===', 'ip 1', 'ip 2', '=== SYNTHESIS ===', 'synth 1'];
+    render(<LogViewer lines={lines} expectedStages={['IP', 'SYNTHESIS', 'ROUTE', 'BITSTREAM']} />);
+    const ip = screen.getByRole('button', { name: /^IP\s*2 lines$/ });
+    expect(ip).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: /^SYNTHESIS\s*1 line · running$/ })).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Stages' })).toHaveTextContent(/IP.*SYNTHESIS.*ROUTE.*BITSTREAM/);
+    await user.click(ip);
+    expect(ip).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByText('ip 1')).not.toBeInTheDocument();
+    expect(screen.getByText('synth 1')).toBeInTheDocument();
+    await user.click(ip);
+    expect(screen.getByText('ip 1')).toBeInTheDocument();
+  });
+
+  it('toggles wrapping and moves focus to search with Ctrl+F inside the log', async () => {
+    const user = userEvent.setup();
+    render(<LogViewer lines={numbered(10)} complete />);
+    const wrap = screen.getByRole('button', { name: 'Wrap lines' });
+    await user.click(wrap);
+    expect(wrap).toHaveAttribute('aria-pressed', 'true');
+    expect(document.querySelector('.log-viewer')).toHaveClass('log-viewer--wrap');
+    scroller().focus();
+    await user.keyboard('{Control>}f{/Control}');
+    expect(screen.getByRole('searchbox', { name: 'Search logs' })).toHaveFocus();
+  });
+
+  it('downloads the raw log under the given name', async () => {
+    const user = userEvent.setup();
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:log');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const clicked: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
+    render(<LogViewer lines={['\u001b[1mone\u001b[0m', 'two']} complete downloadName="build-abc.log" />);
+    await user.click(screen.getByRole('button', { name: 'Download raw log' }));
+    expect(clicked[0]?.download).toBe('build-abc.log');
+    await act(async () => {
+      expect(await createObjectURL.mock.calls[0]![0].text()).toBe('\u001b[1mone\u001b[0m\ntwo\n');
+    });
+  });
+});
