@@ -44,7 +44,6 @@ test('every route has its title, and the redirects land where the spec says', as
     await page.goto(`/${hash}`);
     await expect(page, hash).toHaveTitle(`${projectName} | Cloud Compile`);
   }
-  await expect(page.getByRole('heading', { name: 'Build 9abcdef' })).toBeVisible();
 });
 
 test('the 404 page is public: no sign-in, the header shows ?', async ({ page }) => {
