@@ -71,15 +71,17 @@ export const LogRow = memo(function LogRow({
       data-line={lineNumber}
       style={{ transform: `translateY(${top}px)` }}
     >
-      <button
-        type="button"
-        className="log-viewer__line-number"
-        aria-pressed={selected}
-        title={`Line ${lineNumber}: click to select, Shift+click to select a range`}
-        onClick={handleNumberClick}
-      >
-        {lineNumber}
-      </button>
+      <span className="log-viewer__gutter">
+        <button
+          type="button"
+          className="log-viewer__line-number"
+          aria-pressed={selected}
+          title={`Line ${lineNumber}: click to select, Shift+click to select a range`}
+          onClick={handleNumberClick}
+        >
+          {lineNumber}
+        </button>
+      </span>
       {header ? (
         <button
           type="button"

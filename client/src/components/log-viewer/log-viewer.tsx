@@ -132,10 +132,13 @@ export function LogViewer({
     virtualizer.scrollToIndex(rowModel.rowOfLine(reveal.line), { align: reveal.align });
   }, [reveal, rowModel, virtualizer]);
 
-  // Follow: keep the last line in view as lines arrive.
+  // Follow: keep the last line in view as lines arrive (and as wrapped rows get measured). A plain one-shot
+  // write, not the virtualiser's multi-frame scrollToIndex, so it never fights a reader who just scrolled up.
+  const totalSize = virtualizer.getTotalSize();
   useLayoutEffect(() => {
-    if (following && rowModel.rowCount > 0) virtualizer.scrollToIndex(rowModel.rowCount - 1, { align: 'end' });
-  }, [following, rowModel, virtualizer, wrap]);
+    const element = scrollRef.current;
+    if (following && element && rowModel.rowCount > 0) element.scrollTop = element.scrollHeight;
+  }, [following, rowModel, totalSize]);
 
   const lastScrollTop = useRef(0);
   const handleScroll = useCallback(() => {
@@ -143,9 +146,26 @@ export function LogViewer({
     if (!element) return;
     const top = element.scrollTop;
     const fromBottom = element.scrollHeight - top - element.clientHeight;
-    // Scrolling up (by wheel, keys, scrollbar or touch) away from the bottom means "let me read": stop following.
+    // Scrolled up away from the bottom (scrollbar, touch): the reader wants to read, stop following.
     if (top < lastScrollTop.current - 1 && fromBottom > ROW_HEIGHT) setFollowing(false);
     lastScrollTop.current = top;
+  }, []);
+  // Wheel and keys say so before any scroll happens — and before new lines could pull the view back down.
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (!element) return;
+    const onWheel = (event: WheelEvent) => {
+      if (event.deltaY < 0) setFollowing(false);
+    };
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (['ArrowUp', 'PageUp', 'Home'].includes(event.key) || (event.key === ' ' && event.shiftKey)) setFollowing(false);
+    };
+    element.addEventListener('wheel', onWheel, { passive: true });
+    element.addEventListener('keydown', onKeyDown);
+    return () => {
+      element.removeEventListener('wheel', onWheel);
+      element.removeEventListener('keydown', onKeyDown);
+    };
   }, []);
 
   // The highlight (a permalink) scrolls into view once its lines exist — but not when it came from our own click.
@@ -199,6 +219,7 @@ export function LogViewer({
     if (!complete) setFollowing(true);
     if (rowModel.rowCount > 0) virtualizer.scrollToIndex(rowModel.rowCount - 1, { align: 'end' });
   };
+
 
   // Ctrl/Cmd+F inside the viewer searches the whole log, not just the few rows the browser has.
   const rootRef = useRef<HTMLDivElement>(null);
