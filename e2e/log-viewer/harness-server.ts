@@ -8,9 +8,12 @@ import { fileURLToPath } from 'node:url';
 const here = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = resolve(here, '../..');
 
-/** Build the harness page (e2e/log-viewer/harness) with Vite, production mode, into `outDir`. */
+/**
+ * Build the harness page (e2e/log-viewer/harness) with Vite, production mode, into `outDir` — by default a
+ * folder of this process's own under .cache/, so a test run and a benchmark never build into each other.
+ */
 export async function buildHarness(
-  outDir = join(repoRoot, '.cache/log-viewer-harness'),
+  outDir = join(repoRoot, '.cache', `log-viewer-harness-${process.pid}`),
   { minify = true }: { minify?: boolean } = {},
 ): Promise<string> {
   const { build } = await import('vite');
@@ -40,7 +43,7 @@ export interface HarnessServer {
   close: () => Promise<void>;
 }
 
-/** Serve a built harness on 127.0.0.1 with an OS-chosen port. */
+/** Serve a built harness on 127.0.0.1 with an OS-chosen port; `close()` stops it and deletes the build. */
 export async function serveHarness(dir: string): Promise<HarnessServer> {
   const server: Server = createServer(async (request, response) => {
     const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname));
@@ -65,6 +68,6 @@ export async function serveHarness(dir: string): Promise<HarnessServer> {
       new Promise<void>((done) => {
         server.closeAllConnections();
         server.close(() => done());
-      }),
+      }).then(() => rm(dir, { recursive: true, force: true })),
   };
 }
