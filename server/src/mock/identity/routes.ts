@@ -1,0 +1,290 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import formbody from '@fastify/formbody';
+import { z } from 'zod';
+import type { MockIdentity, MockUser } from '../session.js';
+import { COOKIE, clearTokenCookies, setTokenCookies } from './cookies.js';
+import { accountPage, errorPage, loginPage, registerPage } from './pages.js';
+import { allowedOrigins, safeRedirectTarget, withQuery } from './redirects.js';
+import type { TokenService } from './tokens.js';
+import { type UserDirectory, userInfo } from './users.js';
+
+export interface IdentityRoutesOptions {
+  users: UserDirectory;
+  tokens: TokenService;
+  identity: MockIdentity;
+  refreshTokenTtlSeconds: number;
+}
+
+/** The query parameters the SDK's login and register URLs carry, passed through our forms. */
+const AUTH_PARAMS = ['client_id', 'redirect_uri', 'scope', 'state'] as const;
+const LOGIN_PATH = '/app/login/';
+const REGISTER_PATH = '/app/register/';
+const ACCOUNT_PATH = '/account/';
+/** FusionAuth answers with the user's locale; the mock has one. */
+const LOCALE = 'en';
+const NAME_MAX = 100;
+
+const emailSchema = z.email();
+
+type Params = Record<string, unknown>;
+
+/** A single string parameter; repeated (array) or missing parameters are undefined. */
+function param(source: unknown, name: string): string | undefined {
+  const value = (source as Params | undefined)?.[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function pathWithParams(path: string, params: Record<string, string | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value !== undefined) search.set(name, value);
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+function sendHtml(reply: FastifyReply, status: number, html: string): FastifyReply {
+  return reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+}
+
+const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, options) => {
+  const { users, tokens, identity, refreshTokenTtlSeconds } = options;
+  const { config } = app;
+  const { clientId, redirectUri } = config.publicConfig;
+  const redirectOrigins = allowedOrigins([redirectUri, config.publicUrl]);
+  const lifetimes = { accessTokenTtlSeconds: config.mock.tokenTtlSeconds, refreshTokenTtlSeconds };
+
+  await app.register(formbody);
+
+  /** A 400 page, never a redirect: what every bad client id or redirect target gets. */
+  function refuse(request: FastifyRequest, reply: FastifyReply, title: string, message: string) {
+    request.log.info({ reason: title }, 'identity request refused');
+    return sendHtml(reply, 400, errorPage(title, message));
+  }
+
+  interface AuthRequest {
+    redirect: URL;
+    state?: string;
+    scope: string;
+    /** The query parameters to carry through the page's forms and links. */
+    carried: Record<string, string | undefined>;
+  }
+
+  /**
+   * Validates the login/register/logout parameters. Replies with a 400 page and returns null when
+   * the client id is not ours or the redirect target is not on the allow-list.
+   */
+  function authRequest(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    redirectParam: 'redirect_uri' | 'post_logout_redirect_uri',
+  ): AuthRequest | null {
+    const query = request.query;
+    if (param(query, 'client_id') !== clientId) {
+      refuse(request, reply, 'Unknown application', 'The client_id is missing or does not belong to this application.');
+      return null;
+    }
+    const rawRedirect = (query as Params)[redirectParam];
+    const redirect = rawRedirect === undefined ? new URL(redirectUri) : safeRedirectTarget(rawRedirect, redirectOrigins);
+    if (!redirect) {
+      refuse(
+        request,
+        reply,
+        'Redirect not allowed',
+        `The ${redirectParam} is not an address of this application, so the sign-in cannot return there.`,
+      );
+      return null;
+    }
+    const carried: Record<string, string | undefined> = {};
+    for (const name of AUTH_PARAMS) carried[name] = param(query, name);
+    return { redirect, state: param(query, 'state'), scope: param(query, 'scope') ?? '', carried };
+  }
+
+  /** Starts a session for the user, sets the cookies and returns to the app as FusionAuth does. */
+  async function completeSignIn(reply: FastifyReply, user: MockUser, auth: AuthRequest) {
+    const scopes = new Set(auth.scope.split(/\s+/).filter(Boolean));
+    const issued = await tokens.startSession(user, {
+      refreshable: scopes.has('offline_access'),
+      withIdToken: scopes.has('openid'),
+    });
+    setTokenCookies(reply, issued, lifetimes);
+    reply.header('cache-control', 'no-store');
+    return reply.redirect(
+      withQuery(auth.redirect, { state: auth.state, locale: LOCALE, userState: 'Authenticated' }),
+      302,
+    );
+  }
+
+  function renderLogin(reply: FastifyReply, status: number, auth: AuthRequest, error?: string, email?: string) {
+    return sendHtml(
+      reply,
+      status,
+      loginPage({
+        action: pathWithParams(LOGIN_PATH, auth.carried),
+        registerHref: pathWithParams(REGISTER_PATH, auth.carried),
+        users: users.fixtureUsers(),
+        error,
+        email,
+      }),
+    );
+  }
+
+  function renderRegister(
+    reply: FastifyReply,
+    status: number,
+    auth: AuthRequest,
+    values: { error?: string; email?: string; name?: string } = {},
+  ) {
+    return sendHtml(
+      reply,
+      status,
+      registerPage({
+        action: pathWithParams(REGISTER_PATH, auth.carried),
+        loginHref: pathWithParams(LOGIN_PATH, auth.carried),
+        ...values,
+      }),
+    );
+  }
+
+  app.get(LOGIN_PATH, async (request, reply) => {
+    const auth = authRequest(request, reply, 'redirect_uri');
+    if (!auth) return reply;
+    const autoLoginUser = config.mock.autoLoginEmail ? users.findByEmail(config.mock.autoLoginEmail) : undefined;
+    if (autoLoginUser) return completeSignIn(reply, autoLoginUser, auth);
+    return renderLogin(reply, 200, auth);
+  });
+
+  app.post(LOGIN_PATH, async (request, reply) => {
+    const auth = authRequest(request, reply, 'redirect_uri');
+    if (!auth) return reply;
+    const email = (param(request.body, 'email') ?? '').trim();
+    if (!emailSchema.safeParse(email).success) {
+      return renderLogin(reply, 400, auth, 'Enter an email address, like ada@example.com.', email);
+    }
+    const user = users.findByEmail(email);
+    if (!user) {
+      return renderLogin(reply, 400, auth, `No account uses ${email}. Check it, or create an account.`, email);
+    }
+    return completeSignIn(reply, user, auth);
+  });
+
+  app.get(REGISTER_PATH, async (request, reply) => {
+    const auth = authRequest(request, reply, 'redirect_uri');
+    if (!auth) return reply;
+    return renderRegister(reply, 200, auth);
+  });
+
+  app.post(REGISTER_PATH, async (request, reply) => {
+    const auth = authRequest(request, reply, 'redirect_uri');
+    if (!auth) return reply;
+    const email = (param(request.body, 'email') ?? '').trim();
+    const name = (param(request.body, 'name') ?? '').trim();
+    if (!emailSchema.safeParse(email).success) {
+      return renderRegister(reply, 400, auth, { error: 'Enter an email address, like ada@example.com.', email, name });
+    }
+    if (name.length === 0 || name.length > NAME_MAX) {
+      return renderRegister(reply, 400, auth, { error: `Enter your name (1 to ${NAME_MAX} characters).`, email, name });
+    }
+    if (users.findByEmail(email)) {
+      return renderRegister(reply, 409, auth, {
+        error: `An account already uses ${email}. Sign in instead.`,
+        email,
+        name,
+      });
+    }
+    return completeSignIn(reply, users.register(email, name), auth);
+  });
+
+  app.get('/app/me/', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const session = await identity.sessionFromRequest(request);
+    if (!session) return reply.code(401).send({ detail: 'Not signed in, or the access token has expired' });
+    return userInfo(session.user, users.termsVersion);
+  });
+
+  app.post('/app/refresh/', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (param(request.query, 'client_id') !== clientId) {
+      return reply.code(400).send({ detail: 'Unknown client_id' });
+    }
+    const refreshToken = request.cookies[COOKIE.refreshToken];
+    if (!refreshToken) return reply.code(400).send({ detail: 'No refresh token: sign in again' });
+    const redeemed = tokens.redeemRefreshToken(refreshToken);
+    // The cookies stay as they are on failure: another tab may have just set newer ones.
+    if (!redeemed.ok) {
+      request.log.info({ reason: redeemed.reason }, 'refresh token refused');
+      return reply.code(400).send({ detail: 'The refresh token is invalid, used or expired: sign in again' });
+    }
+    const user = users.get(redeemed.userId);
+    if (!user) return reply.code(400).send({ detail: 'The user no longer exists: sign in again' });
+    setTokenCookies(reply, await tokens.reissue(user, redeemed.sessionId, redeemed.options), lifetimes);
+    return reply.code(200).send();
+  });
+
+  app.get('/app/logout/', async (request, reply) => {
+    const auth = authRequest(request, reply, 'post_logout_redirect_uri');
+    if (!auth) return reply;
+    const accessToken = request.cookies[COOKIE.accessToken];
+    const refreshToken = request.cookies[COOKIE.refreshToken];
+    const sessionId =
+      (accessToken && (await tokens.verifyAccessToken(accessToken))?.sessionId) ||
+      (refreshToken && tokens.sessionOfRefreshToken(refreshToken));
+    if (sessionId) tokens.endSession(sessionId);
+    clearTokenCookies(reply);
+    reply.header('cache-control', 'no-store');
+    return reply.redirect(auth.redirect.toString(), 302);
+  });
+
+  /** The account page's own address, which is also where sign-in returns to. */
+  const accountPath = (extra: Record<string, string> = {}) => pathWithParams(ACCOUNT_PATH, { client_id: clientId, ...extra });
+
+  async function accountSession(request: FastifyRequest, reply: FastifyReply) {
+    if (param(request.query, 'client_id') !== clientId) {
+      refuse(request, reply, 'Unknown application', 'The client_id is missing or does not belong to this application.');
+      return null;
+    }
+    const session = await identity.sessionFromRequest(request);
+    if (!session) {
+      const back = new URL(accountPath(), config.publicUrl).toString();
+      reply.header('cache-control', 'no-store');
+      reply.redirect(
+        pathWithParams(LOGIN_PATH, { client_id: clientId, redirect_uri: back, scope: 'openid offline_access' }),
+        302,
+      );
+      return null;
+    }
+    return session;
+  }
+
+  function renderAccount(reply: FastifyReply, status: number, user: MockUser, extra: { error?: string; saved?: boolean }) {
+    return sendHtml(
+      reply,
+      status,
+      accountPage({
+        action: accountPath(),
+        appHref: redirectUri,
+        logoutHref: pathWithParams('/app/logout/', { client_id: clientId, post_logout_redirect_uri: redirectUri }),
+        user,
+        ...extra,
+      }),
+    );
+  }
+
+  app.get(ACCOUNT_PATH, async (request, reply) => {
+    const session = await accountSession(request, reply);
+    if (!session) return reply;
+    return renderAccount(reply, 200, session.user, { saved: param(request.query, 'saved') === '1' });
+  });
+
+  app.post(ACCOUNT_PATH, async (request, reply) => {
+    const session = await accountSession(request, reply);
+    if (!session) return reply;
+    const name = (param(request.body, 'name') ?? '').trim();
+    if (name.length === 0 || name.length > NAME_MAX) {
+      return renderAccount(reply, 400, session.user, { error: `Enter your name (1 to ${NAME_MAX} characters).` });
+    }
+    users.rename(session.user.id, name);
+    // Post/redirect/get, so a reload does not post again.
+    return reply.redirect(accountPath({ saved: '1' }), 303);
+  });
+};
+
+export default identityRoutes;

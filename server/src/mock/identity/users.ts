@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
+import type { MockUser } from '../session.js';
+
+/** What users.yaml holds; see the comment at the top of fixtures/users.yaml. */
+const usersFileSchema = z.object({
+  termsVersion: z.number().int().min(1),
+  users: z
+    .array(
+      z.object({
+        id: z.string().min(1),
+        email: z.email(),
+        name: z.string().min(1),
+        given_name: z.string(),
+        family_name: z.string(),
+        email_verified: z.boolean(),
+        roles: z.array(z.string().min(1)),
+        tos_accepted_version: z.number().int().min(0),
+      }),
+    )
+    .min(1),
+});
+
+export type UsersFile = z.infer<typeof usersFileSchema>;
+
+/** An error the gateway's error handler turns into `{"detail": ...}` with this status. */
+export class IdentityError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'IdentityError';
+  }
+}
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** "Ada King Lovelace" → given "Ada", family "King Lovelace"; one word is a given name only. */
+export function splitName(name: string): { given_name: string; family_name: string } {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  return { given_name: words[0] ?? '', family_name: words.slice(1).join(' ') };
+}
+
+/** Reads and validates `<fixturesDir>/users.yaml`; a bad file names the problem and stops the start. */
+export async function loadUsersFile(fixturesDir: string): Promise<UsersFile> {
+  const file = path.join(fixturesDir, 'users.yaml');
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new Error(`Mock identity: cannot read ${file}: ${(error as Error).message}`, { cause: error });
+  }
+  const parsed = usersFileSchema.safeParse(parseYaml(text));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(file)'}: ${issue.message}`);
+    throw new Error(`Mock identity: invalid ${file}:\n  - ${problems.join('\n  - ')}`);
+  }
+  const emails = new Set<string>();
+  for (const user of parsed.data.users) {
+    const email = normaliseEmail(user.email);
+    if (emails.has(email)) throw new Error(`Mock identity: invalid ${file}: duplicate email ${user.email}`);
+    emails.add(email);
+  }
+  return parsed.data;
+}
+
+function copyUser(user: MockUser): MockUser {
+  return { ...user, roles: [...user.roles] };
+}
+
+/**
+ * The mock's user store: the fixture users plus those registered since the start, in memory.
+ * Callers get copies, so only these methods change a user.
+ */
+export class UserDirectory {
+  private readonly byId = new Map<string, MockUser>();
+  /** Fixture users in file order, for the login page's one-click buttons. */
+  private readonly fixtureIds: string[] = [];
+
+  constructor(
+    fixtureUsers: readonly MockUser[],
+    readonly termsVersion: number,
+  ) {
+    for (const user of fixtureUsers) {
+      this.byId.set(user.id, { ...copyUser(user), email: normaliseEmail(user.email) });
+      this.fixtureIds.push(user.id);
+    }
+  }
+
+  fixtureUsers(): MockUser[] {
+    return this.fixtureIds.map((id) => copyUser(this.byId.get(id)!));
+  }
+
+  get(userId: string): MockUser | undefined {
+    const user = this.byId.get(userId);
+    return user && copyUser(user);
+  }
+
+  findByEmail(email: string): MockUser | undefined {
+    const wanted = normaliseEmail(email);
+    for (const user of this.byId.values()) if (user.email === wanted) return copyUser(user);
+    return undefined;
+  }
+
+  /** A new user has accepted no terms yet, so the app asks them first. */
+  register(email: string, name: string): MockUser {
+    if (this.findByEmail(email)) throw new IdentityError(409, 'A user with this email already exists');
+    const user: MockUser = {
+      id: randomUUID(),
+      email: normaliseEmail(email),
+      name: name.trim(),
+      ...splitName(name),
+      email_verified: false,
+      roles: ['user'],
+      tos_accepted_version: 0,
+    };
+    this.byId.set(user.id, user);
+    return copyUser(user);
+  }
+
+  rename(userId: string, name: string): MockUser {
+    const user = this.mustGet(userId);
+    user.name = name.trim();
+    Object.assign(user, splitName(name));
+    return copyUser(user);
+  }
+
+  acceptTerms(userId: string, version: number): MockUser {
+    if (!Number.isInteger(version) || version < 1 || version > this.termsVersion) {
+      throw new IdentityError(400, `Terms version must be an integer from 1 to ${this.termsVersion}`);
+    }
+    const user = this.mustGet(userId);
+    user.tos_accepted_version = version;
+    return copyUser(user);
+  }
+
+  private mustGet(userId: string): MockUser {
+    const user = this.byId.get(userId);
+    if (!user) throw new IdentityError(404, 'User not found');
+    return user;
+  }
+}
+
+/** The OIDC userinfo `/app/me/` answers, with the terms fields the app's terms screen reads. */
+export function userInfo(user: MockUser, termsVersion: number) {
+  return {
+    sub: user.id,
+    email: user.email,
+    email_verified: user.email_verified,
+    name: user.name,
+    given_name: user.given_name,
+    family_name: user.family_name,
+    preferred_username: user.email,
+    roles: [...user.roles],
+    tos_state: user.tos_accepted_version < termsVersion ? 'UNACCEPTED' : 'ACCEPTED',
+    tos_version: termsVersion,
+    tos_accepted_version: user.tos_accepted_version,
+  } as const;
+}

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { testConfig } from '../../src/config.js';
+
+export interface RunningGateway {
+  app: FastifyInstance;
+  /** http://127.0.0.1:<port> */
+  baseUrl: string;
+  close: () => Promise<void>;
+}
+
+/**
+ * The whole gateway in mock mode on a free port. The public URL and redirect URI keep their
+ * defaults (http://localhost:8080): tests read redirects from the Location header, never follow them.
+ */
+export async function startGateway(env: Record<string, string> = {}): Promise<RunningGateway> {
+  const app = await buildApp(testConfig({ MODE: 'mock', ...env }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('gateway has no TCP address');
+  return { app, baseUrl: `http://127.0.0.1:${address.port}`, close: () => app.close() };
+}

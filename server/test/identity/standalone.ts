@@ -1,0 +1,40 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import errorsPlugin from '../../src/plugins/errors.js';
+import identityPlugin from '../../src/mock/identity/identity.js';
+import { testConfig } from '../../src/config.js';
+
+export interface Clock {
+  now: () => number;
+  advanceSeconds: (seconds: number) => void;
+}
+
+/** A clock tests move by hand: tokens expire without waiting. */
+export function manualClock(start = Date.now()): Clock {
+  let current = start;
+  return { now: () => current, advanceSeconds: (seconds) => (current += seconds * 1000) };
+}
+
+/**
+ * Just the identity plugin (with the cookie parser and error shape it relies on), on a free port,
+ * with an injected clock and a probe route that answers with `app.mockIdentity.sessionFromRequest`,
+ * as the mock compile API will call it.
+ */
+export async function startIdentityOnly(
+  clock: Clock,
+  env: Record<string, string> = {},
+): Promise<{ app: FastifyInstance; baseUrl: string }> {
+  const app = Fastify();
+  app.decorate('config', testConfig({ MODE: 'mock', MOCK_TOKEN_TTL_SECONDS: '15', ...env }));
+  await app.register(cookie);
+  await app.register(errorsPlugin);
+  await app.register(identityPlugin, { now: clock.now });
+  app.get('/probe/session', async (request) => {
+    const session = await app.mockIdentity.sessionFromRequest(request);
+    return session ? { sessionId: session.sessionId, user: session.user } : { session: null };
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no TCP address');
+  return { app, baseUrl: `http://127.0.0.1:${address.port}` };
+}
