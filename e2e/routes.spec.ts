@@ -37,6 +37,7 @@ test('every route has its title, and the redirects land where the spec says', as
   // Editor and builds pages manage their own title: the project's name.
   await page.goto('/#/projects');
   const firstProject = page.getByRole('main').getByRole('link').first();
+  await expect(firstProject).toBeVisible();
   const projectName = (await firstProject.textContent())!.trim();
   const editorHash = new URL((await firstProject.getAttribute('href'))!, 'http://x/').hash;
   const projectId = editorHash.split('/').pop()!;

@@ -79,6 +79,7 @@ test('the nav bar shows Editor and Builds only once a project is loaded', async 
   expect(await icon.getAttribute('width')).toBe('20');
 
   const firstProject = page.getByRole('main').getByRole('link').first();
+  await expect(firstProject).toBeVisible();
   const projectName = (await firstProject.textContent())!.trim();
   await firstProject.click();
   await expect(page).toHaveTitle(`${projectName} | Cloud Compile`);
