@@ -88,3 +88,12 @@ test('the nav bar shows Editor and Builds only once a project is loaded', async 
   await expect(page).toHaveURL(/#\/builds\/[^/]+$/);
   await expect(page).toHaveTitle(`${projectName} | Cloud Compile`);
 });
+
+test('an incomplete config.json stops the app with the spec messages on a readable screen', async ({ page }) => {
+  await page.route('**/config.json', (route) => route.fulfill({ json: { clientId: 'cloud-compile' } }));
+  await page.goto('/#/projects');
+  await expect(page.getByRole('heading', { name: 'Cloud Compile cannot start' })).toBeVisible();
+  await expect(page.getByRole('alert').getByRole('listitem')).toHaveText(['serverUrl is required', 'redirectUri is required']);
+  await expect(page).not.toHaveURL(/\/app\/login\//);
+  await expectNoAxeViolations(page, 'the configuration error screen');
+});

@@ -8,13 +8,15 @@ export function ConfigErrorScreen({ problems }: { problems: string[] }) {
       <Logo size={48} />
       <h1>{PRODUCT_NAME} cannot start</h1>
       <p>The sign-in configuration (config.json) is not usable:</p>
-      <ul role="alert">
-        {problems.map((problem) => (
-          <li key={problem}>
-            <code>{problem}</code>
-          </li>
-        ))}
-      </ul>
+      <div role="alert">
+        <ul className="problem-list">
+          {problems.map((problem) => (
+            <li key={problem}>
+              <code>{problem}</code>
+            </li>
+          ))}
+        </ul>
+      </div>
       <p>Ask the administrator of this site to fix its configuration.</p>
     </main>
   );
