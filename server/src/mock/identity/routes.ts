@@ -15,8 +15,6 @@ export interface IdentityRoutesOptions {
   refreshTokenTtlSeconds: number;
 }
 
-/** The query parameters the SDK's login and register URLs carry, passed through our forms. */
-const AUTH_PARAMS = ['client_id', 'redirect_uri', 'scope', 'state'] as const;
 const LOGIN_PATH = '/app/login/';
 const REGISTER_PATH = '/app/register/';
 const ACCOUNT_PATH = '/account/';
@@ -64,8 +62,11 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
     redirect: URL;
     state?: string;
     scope: string;
-    /** The query parameters to carry through the page's forms and links. */
-    carried: Record<string, string | undefined>;
+    /**
+     * The request's query string as sent ('' or '?…'), carried through the page's forms and links
+     * unchanged, so extra parameters (the SDK's authParams) survive too.
+     */
+    carriedQuery: string;
   }
 
   /**
@@ -93,9 +94,9 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
       );
       return null;
     }
-    const carried: Record<string, string | undefined> = {};
-    for (const name of AUTH_PARAMS) carried[name] = param(query, name);
-    return { redirect, state: param(query, 'state'), scope: param(query, 'scope') ?? '', carried };
+    const queryStart = request.url.indexOf('?');
+    const carriedQuery = queryStart === -1 ? '' : request.url.slice(queryStart);
+    return { redirect, state: param(query, 'state'), scope: param(query, 'scope') ?? '', carriedQuery };
   }
 
   /** Starts a session for the user, sets the cookies and returns to the app as FusionAuth does. */
@@ -118,8 +119,8 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
       reply,
       status,
       loginPage({
-        action: pathWithParams(LOGIN_PATH, auth.carried),
-        registerHref: pathWithParams(REGISTER_PATH, auth.carried),
+        action: LOGIN_PATH + auth.carriedQuery,
+        registerHref: REGISTER_PATH + auth.carriedQuery,
         users: users.fixtureUsers(),
         error,
         email,
@@ -137,8 +138,8 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
       reply,
       status,
       registerPage({
-        action: pathWithParams(REGISTER_PATH, auth.carried),
-        loginHref: pathWithParams(LOGIN_PATH, auth.carried),
+        action: REGISTER_PATH + auth.carriedQuery,
+        loginHref: LOGIN_PATH + auth.carriedQuery,
         ...values,
       }),
     );

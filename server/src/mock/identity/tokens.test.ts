@@ -1,0 +1,110 @@
+import { decodeJwt, decodeProtectedHeader } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { TokenService } from './tokens.js';
+
+const user = {
+  id: 'user-1',
+  email: 'ada@example.com',
+  name: 'Ada',
+  given_name: 'Ada',
+  family_name: '',
+  email_verified: true,
+  roles: ['user'],
+  tos_accepted_version: 1,
+};
+const full = { refreshable: true, withIdToken: true };
+
+function service(ttl = 60) {
+  let now = Date.UTC(2026, 0, 1);
+  const tokens = new TokenService({
+    issuer: 'http://localhost:8080',
+    audience: 'cloud-compile',
+    accessTokenTtlSeconds: ttl,
+    refreshTokenTtlSeconds: 3600,
+    now: () => now,
+  });
+  return { tokens, advance: (seconds: number) => (now += seconds * 1000) };
+}
+
+describe('TokenService', () => {
+  it('issues an HS256 access token with the agreed claims', async () => {
+    const { tokens } = service();
+    const issued = await tokens.startSession(user, full);
+    expect(decodeProtectedHeader(issued.accessToken)).toEqual({ alg: 'HS256', typ: 'at+jwt' });
+    const claims = decodeJwt(issued.accessToken);
+    expect(claims).toMatchObject({
+      sub: 'user-1',
+      email: 'ada@example.com',
+      sid: issued.sessionId,
+      iss: 'http://localhost:8080',
+      aud: 'cloud-compile',
+      iat: Date.UTC(2026, 0, 1) / 1000,
+      exp: Date.UTC(2026, 0, 1) / 1000 + 60,
+    });
+    expect(issued.accessTokenExpiresAt).toBe(claims.exp);
+    expect(decodeJwt(issued.idToken!)).toMatchObject({ sub: 'user-1', name: 'Ada', aud: 'cloud-compile' });
+  });
+
+  it('verifies until expiry, not after', async () => {
+    const { tokens, advance } = service(60);
+    const { accessToken, sessionId } = await tokens.startSession(user, full);
+    expect(await tokens.verifyAccessToken(accessToken)).toEqual({ userId: 'user-1', sessionId });
+    advance(59);
+    expect(await tokens.verifyAccessToken(accessToken)).not.toBeNull();
+    advance(1);
+    expect(await tokens.verifyAccessToken(accessToken)).toBeNull();
+  });
+
+  it('refuses tokens signed by another instance (a restart signs everyone out)', async () => {
+    const a = service().tokens;
+    const b = service().tokens;
+    const { accessToken } = await a.startSession(user, full);
+    expect(await b.verifyAccessToken(accessToken)).toBeNull();
+  });
+
+  it('refuses an id token presented as an access token', async () => {
+    const { tokens } = service();
+    const { idToken } = await tokens.startSession(user, full);
+    expect(await tokens.verifyAccessToken(idToken!)).toBeNull();
+  });
+
+  it('rotates refresh tokens: each works once, the session id stays', async () => {
+    const { tokens } = service();
+    const first = await tokens.startSession(user, full);
+    const redeemed = tokens.redeemRefreshToken(first.refreshToken!);
+    expect(redeemed).toEqual({ ok: true, userId: 'user-1', sessionId: first.sessionId, options: full });
+    expect(tokens.redeemRefreshToken(first.refreshToken!)).toEqual({ ok: false, reason: 'used' });
+    const second = await tokens.reissue(user, first.sessionId, full);
+    expect(second.sessionId).toBe(first.sessionId);
+    expect(second.refreshToken).not.toBe(first.refreshToken);
+    // Reuse of the first did not revoke the family.
+    expect(tokens.redeemRefreshToken(second.refreshToken!).ok).toBe(true);
+    expect(tokens.redeemRefreshToken('made-up').ok).toBe(false);
+  });
+
+  it('forgets refresh tokens after their lifetime', async () => {
+    const { tokens, advance } = service();
+    const { refreshToken } = await tokens.startSession(user, full);
+    advance(3600);
+    expect(tokens.redeemRefreshToken(refreshToken!)).toEqual({ ok: false, reason: 'unknown' });
+  });
+
+  it('ending a session stops its access and refresh tokens', async () => {
+    const { tokens } = service();
+    const a = await tokens.startSession(user, full);
+    const b = await tokens.startSession(user, full);
+    expect(a.sessionId).not.toBe(b.sessionId);
+    expect(tokens.sessionOfRefreshToken(a.refreshToken!)).toBe(a.sessionId);
+    tokens.endSession(a.sessionId);
+    expect(await tokens.verifyAccessToken(a.accessToken)).toBeNull();
+    expect(tokens.redeemRefreshToken(a.refreshToken!)).toEqual({ ok: false, reason: 'session-ended' });
+    expect(await tokens.verifyAccessToken(b.accessToken)).not.toBeNull();
+  });
+
+  it('gives no refresh or id token when the scope does not ask', async () => {
+    const { tokens } = service();
+    const issued = await tokens.startSession(user, { refreshable: false, withIdToken: false });
+    expect(issued.refreshToken).toBeUndefined();
+    expect(issued.idToken).toBeUndefined();
+  });
+});

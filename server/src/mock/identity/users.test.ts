@@ -1,0 +1,98 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../config.js';
+import { UserDirectory, loadUsersFile, splitName, userInfo } from './users.js';
+
+describe('splitName', () => {
+  it.each([
+    ['Ada Lovelace', 'Ada', 'Lovelace'],
+    ['  Marie   Skłodowska Curie ', 'Marie', 'Skłodowska Curie'],
+    ['Plato', 'Plato', ''],
+    ['', '', ''],
+  ])('%j → %j / %j', (name, given, family) => {
+    expect(splitName(name)).toEqual({ given_name: given, family_name: family });
+  });
+});
+
+describe('loadUsersFile', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'users-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('reads the repository fixtures', async () => {
+    const file = await loadUsersFile(path.join(REPO_ROOT, 'fixtures'));
+    expect(file.termsVersion).toBe(2);
+    expect(file.users.map((u) => u.email)).toContain('ada@example.com');
+  });
+
+  it('names the file and the field when the file is wrong', async () => {
+    await writeFile(path.join(dir, 'users.yaml'), 'termsVersion: 0\nusers:\n  - id: x\n    email: nope\n');
+    await expect(loadUsersFile(dir)).rejects.toThrow(/users\.yaml[\s\S]*termsVersion[\s\S]*users\.0\.email/);
+  });
+
+  it('refuses duplicate emails (case-insensitively)', async () => {
+    const user = (id: string, email: string) =>
+      `  - {id: ${id}, email: ${email}, name: N, given_name: N, family_name: '', email_verified: true, roles: [user], tos_accepted_version: 0}\n`;
+    await writeFile(path.join(dir, 'users.yaml'), `termsVersion: 1\nusers:\n${user('a', 'a@x.org')}${user('b', 'A@X.org')}`);
+    await expect(loadUsersFile(dir)).rejects.toThrow(/duplicate email A@X\.org/);
+  });
+
+  it('says which file is missing', async () => {
+    await expect(loadUsersFile(path.join(dir, 'missing'))).rejects.toThrow(/cannot read .*missing.*users\.yaml/);
+  });
+});
+
+describe('UserDirectory and userInfo', () => {
+  const base = {
+    given_name: 'A',
+    family_name: 'B',
+    email_verified: true,
+    roles: ['user'],
+  };
+  const directory = () =>
+    new UserDirectory(
+      [
+        { ...base, id: '1', email: 'One@Example.com', name: 'A B', tos_accepted_version: 3 },
+        { ...base, id: '2', email: 'two@example.com', name: 'C D', tos_accepted_version: 2 },
+      ],
+      3,
+    );
+
+  it('finds users by email whatever the case, and keeps fixture order', () => {
+    const users = directory();
+    expect(users.findByEmail(' one@EXAMPLE.com')?.id).toBe('1');
+    expect(users.fixtureUsers().map((u) => u.id)).toEqual(['1', '2']);
+  });
+
+  it('derives tos_state from the accepted version', () => {
+    const users = directory();
+    expect(userInfo(users.get('1')!, 3)).toMatchObject({ tos_state: 'ACCEPTED', tos_version: 3, tos_accepted_version: 3 });
+    expect(userInfo(users.get('2')!, 3)).toMatchObject({ tos_state: 'UNACCEPTED', tos_accepted_version: 2 });
+    expect(userInfo(users.acceptTerms('2', 3), 3).tos_state).toBe('ACCEPTED');
+  });
+
+  it('registers new users unverified with no terms accepted, and refuses a taken email', () => {
+    const users = directory();
+    const created = users.register('New@Example.com', ' Nina  Neu ');
+    expect(created).toMatchObject({
+      email: 'new@example.com',
+      name: 'Nina  Neu',
+      given_name: 'Nina',
+      family_name: 'Neu',
+      email_verified: false,
+      tos_accepted_version: 0,
+    });
+    expect(users.get(created.id)).toEqual(created);
+    expect(() => users.register('ONE@example.com', 'X')).toThrow(expect.objectContaining({ statusCode: 409 }));
+  });
+
+  it('renames a user', () => {
+    const users = directory();
+    users.rename('1', 'Zed Zulu');
+    expect(users.get('1')).toMatchObject({ name: 'Zed Zulu', given_name: 'Zed', family_name: 'Zulu' });
+  });
+});
