@@ -43,8 +43,8 @@ const percentile = (values: number[], p: number) => {
 };
 const median = (values: number[]) => percentile(values, 50);
 
-async function openLog(page: Page, url: string) {
-  await page.goto(`${url}?lines=${LINES}`);
+async function openLog(page: Page, url: string, extra = '') {
+  await page.goto(`${url}?lines=${LINES}${extra}`);
   await page.waitForFunction(() => window.__harness?.firstPaintAt > 0, null, { timeout: 60_000 });
   const harness = await page.evaluate(() => window.__harness);
   const rows = await page.locator('.log-viewer__row').count();
@@ -213,6 +213,16 @@ async function main() {
 
     const collapse = await timeCollapse(page);
     if (collapse !== null) console.log(`\nCollapse SYNTHESIS (${Math.round(LINES * 0.55).toLocaleString('en-US')} lines) → painted: ${round(collapse)} ms`);
+
+    // Wrapped lines are measured as they render (variable heights), the costlier mode.
+    await page.setViewportSize({ width: 700, height: 800 });
+    const wrapped = await openLog(page, server.url, '&wrap=1');
+    const wrappedScroll = await scrollFrames(page, 'steady', 240);
+    const wrappedJump = await scrollFrames(page, 'jump', 120);
+    console.log(`\nWrapped lines (700 px wide, rows measured): first paint ${round(wrapped.mountToPaint)} ms;`);
+    for (const [label, { intervals, blank }] of [['steady scroll', wrappedScroll], ['random jumps', wrappedJump]] as const) {
+      console.log(`  ${label}: frame p50 ${round(percentile(intervals, 50))} ms, p95 ${round(percentile(intervals, 95))} ms, max ${round(Math.max(...intervals))} ms; frames over 33 ms: ${intervals.filter((i) => i > 33.4).length}; frames showing no row mid-viewport: ${blank}`);
+    }
 
     if (errors.length) {
       console.error(`page errors: ${errors.join('; ')}`);

@@ -18,6 +18,8 @@ import { LogRow, type SectionHeaderInfo } from './log-row';
 import { MarkerScanner } from './marker-scanner';
 import { buildSections, RowModel, sectionOfLine, type StageMarker } from './sections';
 import { useLogSearch } from './use-log-search';
+import { useWrapColumns } from './use-wrap-columns';
+import { wrappedRowCount } from './wrap';
 import './log-viewer.css';
 
 /** Row height in px when lines do not wrap; the CSS reads it from `--log-viewer-row-height`. */
@@ -90,7 +92,17 @@ export function LogViewer({
 
   // Keys are log line numbers, so a wrapped row's measured height stays with its line when sections collapse.
   const getItemKey = useCallback((row: number) => rowModel.rowAt(row).index, [rowModel]);
-  const estimateSize = useCallback(() => ROW_HEIGHT, []);
+  // Wrapped rows: the height follows from the line's length and the columns that fit (monospace, breaking
+  // anywhere), so a million wrapped rows are sized without measuring; rows on screen are measured as a check.
+  const columns = useWrapColumns(scrollRef, wrap, String(Math.max(lines.length, 1)).length + 2);
+  const estimateSize = useCallback(
+    (row: number) => {
+      if (!wrap || columns <= 0) return ROW_HEIGHT;
+      const target = rowModel.rowAt(row);
+      return target.kind === 'header' ? ROW_HEIGHT : ROW_HEIGHT * wrappedRowCount(lines[target.index] ?? '', columns);
+    },
+    [wrap, columns, rowModel, lines],
+  );
   // eslint-disable-next-line react-hooks/incompatible-library -- the viewer is not compiled by React Compiler; rows are memoised by hand
   const virtualizer = useVirtualizer({
     count: rowModel.rowCount,
@@ -100,10 +112,10 @@ export function LogViewer({
     overscan: OVERSCAN,
   });
 
-  // Turning wrap on or off invalidates every measured height.
+  // Turning wrap on or off, or a new width, changes every row's height.
   useLayoutEffect(() => {
     virtualizer.measure();
-  }, [wrap, virtualizer]);
+  }, [wrap, columns, virtualizer]);
 
   const revealSeq = useRef(0);
   /** Scroll line `index` (0-based) into view, opening its section if it is collapsed; stops following. */
