@@ -27,7 +27,7 @@ const scroller = (page: Page) => page.locator('.log-viewer__scroller');
 const row = (page: Page, line: number) => page.locator(`.log-viewer__row[data-line="${line}"]`);
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search logs' });
 const searchCount = (page: Page) => page.locator('.log-viewer__search-count');
-const followButton = (page: Page) => page.getByRole('button', { name: 'Follow log' });
+const followButton = (page: Page) => page.getByRole('button', { name: 'Follow Log' });
 
 async function open(page: Page, query: string, hash = '') {
   const errors: string[] = [];

@@ -60,7 +60,7 @@ describe('LogViewer', () => {
   it('follows a running log, stops when the user scrolls up, and resumes from the button', async () => {
     const user = userEvent.setup();
     const { rerender } = render(<LogViewer lines={numbered(1_000)} />);
-    const follow = screen.getByRole('button', { name: 'Follow log' });
+    const follow = screen.getByRole('button', { name: 'Follow Log' });
     expect(follow).toHaveAttribute('aria-pressed', 'true');
 
     const element = scroller();
@@ -81,10 +81,10 @@ describe('LogViewer', () => {
 
   it('does not follow a finished log, or a log opened on a permalink', () => {
     const { unmount } = render(<LogViewer lines={numbered(10)} complete />);
-    expect(screen.getByRole('button', { name: 'Follow log' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('button', { name: 'Follow Log' })).toHaveAttribute('aria-pressed', 'false');
     unmount();
     render(<LogViewer lines={numbered(10)} highlight={{ from: 2, to: 3 }} />);
-    expect(screen.getByRole('button', { name: 'Follow log' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('button', { name: 'Follow Log' })).toHaveAttribute('aria-pressed', 'false');
   });
 
   it('selects a line on a line-number click and a range with Shift', async () => {
@@ -141,6 +141,19 @@ describe('LogViewer', () => {
     expect(screen.getByText('synth 1')).toBeInTheDocument();
     await user.click(ip);
     expect(screen.getByText('ip 1')).toBeInTheDocument();
+  });
+
+  it('marks the last stage as the build ended', () => {
+    const lines = ['=== IP ===', 'ip', '=== SYNTHESIS ===', 'ERROR: [Synth 8-2715] syntax error'];
+    const { rerender } = render(<LogViewer lines={lines} expectedStages={['IP', 'SYNTHESIS', 'ROUTE']} />);
+    const stages = () => within(screen.getByRole('list', { name: 'Stages' }));
+    expect(stages().getByRole('button', { name: 'SYNTHESIS, running' })).toHaveAttribute('aria-current', 'step');
+    expect(stages().getByText('ROUTE')).toHaveTextContent('ROUTE, not started');
+    rerender(<LogViewer lines={lines} complete outcome="failed" expectedStages={['IP', 'SYNTHESIS', 'ROUTE']} />);
+    expect(stages().getByRole('button', { name: 'SYNTHESIS, failed' })).toBeInTheDocument();
+    expect(stages().getByRole('button', { name: 'IP' })).toHaveClass('log-viewer__stage--done');
+    rerender(<LogViewer lines={lines} complete expectedStages={['IP', 'SYNTHESIS', 'ROUTE']} />);
+    expect(stages().getByRole('button', { name: 'SYNTHESIS' })).toHaveClass('log-viewer__stage--done');
   });
 
   it('toggles wrapping and moves focus to search with Ctrl+F inside the log', async () => {

@@ -32,6 +32,8 @@ export interface LogViewerProps {
   lines: readonly string[];
   /** The log is finished: no more lines will come. Follow mode is off by default then. */
   complete?: boolean;
+  /** The build failed or was cancelled: the stage bar marks the last stage that way instead of done. */
+  outcome?: 'succeeded' | 'failed' | 'cancelled';
   /** Where stages start; by default derived from marker lines such as `=== SYNTHESIS ===`. */
   stages?: readonly StageMarker[];
   /** Stage names to show as pending in the stage bar until their section appears (e.g. IP … BITSTREAM). */
@@ -53,6 +55,21 @@ export interface LogViewerProps {
   className?: string;
 }
 
+type StageState = 'done' | 'running' | 'failed' | 'cancelled';
+const STAGE_STATE_TEXT: Record<StageState, string> = {
+  done: 'done',
+  running: 'running',
+  failed: 'failed',
+  cancelled: 'cancelled',
+};
+
+/** Every stage but the last is done; the last runs until the log completes, then ends as the build did. */
+function stageState(isLast: boolean, complete: boolean, outcome: LogViewerProps['outcome']): StageState {
+  if (!isLast) return 'done';
+  if (!complete) return 'running';
+  return outcome === 'failed' || outcome === 'cancelled' ? outcome : 'done';
+}
+
 type RevealRequest = { line: number; align: 'start' | 'center'; seq: number };
 
 /**
@@ -63,6 +80,7 @@ type RevealRequest = { line: number; align: 'start' | 'center'; seq: number };
 export function LogViewer({
   lines,
   complete = false,
+  outcome,
   stages,
   expectedStages,
   highlight,
@@ -288,17 +306,19 @@ export function LogViewer({
         {(sections.length > 0 || pendingStages.length > 0) && (
           <ol className="log-viewer__stages" aria-label="Stages">
             {sections.map((section, i) => {
-              const running = i === lastSection && !complete;
+              const state = stageState(i === lastSection, complete, outcome);
+              const lineCount = (section.end - section.start).toLocaleString('en-US');
               return (
                 <li key={section.headerIndex}>
                   <button
                     type="button"
-                    className={`log-viewer__stage${running ? ' log-viewer__stage--running' : ' log-viewer__stage--done'}`}
-                    aria-current={running ? 'step' : undefined}
-                    title={`Go to ${section.name} (${(section.end - section.start).toLocaleString('en-US')} lines${running ? ', running' : ''})`}
+                    className={`log-viewer__stage log-viewer__stage--${state}`}
+                    aria-current={state === 'running' ? 'step' : undefined}
+                    title={`Go to ${section.name} (${lineCount} lines, ${STAGE_STATE_TEXT[state]})`}
                     onClick={() => revealLine(section.headerIndex, 'start')}
                   >
                     {section.name}
+                    {state !== 'done' && <span className="log-viewer__visually-hidden">{`, ${STAGE_STATE_TEXT[state]}`}</span>}
                   </button>
                 </li>
               );
@@ -307,6 +327,7 @@ export function LogViewer({
               <li key={`pending-${name}`}>
                 <span className="log-viewer__stage log-viewer__stage--pending" title={`${name}: not started`}>
                   {name}
+                  <span className="log-viewer__visually-hidden">, not started</span>
                 </span>
               </li>
             ))}
@@ -358,11 +379,11 @@ export function LogViewer({
             type="button"
             className="log-viewer__button log-viewer__button--text"
             aria-pressed={following}
-            title={following ? 'Following new lines: click to stop' : 'Follow log: keep the newest line in view'}
+            title={following ? 'Following new lines: click to stop' : 'Follow Log: keep the newest line in view'}
             onClick={() => setFollowing((value) => !value)}
           >
             <Radio aria-hidden="true" size={16} />
-            <span>Follow log</span>
+            <span>Follow Log</span>
           </button>
           <button
             type="button"
