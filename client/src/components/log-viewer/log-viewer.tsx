@@ -250,7 +250,6 @@ export function LogViewer({
     if (rowModel.rowCount > 0) virtualizer.scrollToIndex(rowModel.rowCount - 1, { align: 'end' });
   };
 
-
   // Ctrl/Cmd+F inside the viewer searches the whole log, not just the few rows the browser has.
   const rootRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
