@@ -13,8 +13,13 @@ export interface RunningGateway {
  * The whole gateway in mock mode on a free port. The public URL and redirect URI keep their
  * defaults (http://localhost:8080): tests read redirects from the Location header, never follow them.
  */
-export async function startGateway(env: Record<string, string> = {}): Promise<RunningGateway> {
-  const app = await buildApp(testConfig({ MODE: 'mock', ...env }));
+export async function startGateway(
+  env: Record<string, string> = {},
+  /** Collects every log line at trace level (the gateway's own logger settings are replaced). */
+  logLines?: string[],
+): Promise<RunningGateway> {
+  const logger = logLines ? { level: 'trace', stream: { write: (line: string) => void logLines.push(line) } } : undefined;
+  const app = await buildApp(testConfig({ MODE: 'mock', ...env }), logger ? { logger } : {});
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('gateway has no TCP address');

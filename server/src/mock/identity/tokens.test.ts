@@ -101,6 +101,20 @@ describe('TokenService', () => {
     expect(await tokens.verifyAccessToken(b.accessToken)).not.toBeNull();
   });
 
+  it('forgets sessions once their last token has run out', async () => {
+    const { tokens, advance } = service(60);
+    await tokens.startSession(user, { refreshable: false, withIdToken: false });
+    const long = await tokens.startSession(user, full);
+    expect(tokens.sessionCount).toBe(2);
+    advance(61);
+    await tokens.startSession(user, full);
+    expect(tokens.sessionCount).toBe(2); // the access-only session is gone
+    advance(3600);
+    expect(tokens.redeemRefreshToken(long.refreshToken!).ok).toBe(false);
+    await tokens.startSession(user, full);
+    expect(tokens.sessionCount).toBe(1);
+  });
+
   it('gives no refresh or id token when the scope does not ask', async () => {
     const { tokens } = service();
     const issued = await tokens.startSession(user, { refreshable: false, withIdToken: false });

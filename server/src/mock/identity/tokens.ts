@@ -32,7 +32,8 @@ export interface IssueOptions {
 interface SessionRecord {
   userId: string;
   options: IssueOptions;
-  ended: boolean;
+  /** When the session's last token runs out (Unix seconds): then it is forgotten. */
+  expiresAt: number;
 }
 
 interface RefreshRecord {
@@ -72,8 +73,9 @@ export class TokenService {
 
   /** A new sign-in: a new session id, kept across this session's refreshes. */
   async startSession(user: MockUser, options: IssueOptions): Promise<IssuedTokens> {
+    this.prune();
     const sessionId = randomUUID();
-    this.sessions.set(sessionId, { userId: user.id, options, ended: false });
+    this.sessions.set(sessionId, { userId: user.id, options, expiresAt: 0 });
     return this.issue(user, sessionId, options);
   }
 
@@ -87,7 +89,7 @@ export class TokenService {
     if (!record) return { ok: false, reason: 'unknown' };
     if (record.used) return { ok: false, reason: 'used' };
     const session = this.sessions.get(record.sessionId);
-    if (!session || session.ended) return { ok: false, reason: 'session-ended' };
+    if (!session) return { ok: false, reason: 'session-ended' };
     record.used = true;
     return { ok: true, userId: session.userId, sessionId: record.sessionId, options: session.options };
   }
@@ -111,7 +113,7 @@ export class TokenService {
       const sessionId = payload.sid;
       if (typeof sessionId !== 'string' || typeof payload.sub !== 'string') return null;
       const session = this.sessions.get(sessionId);
-      if (!session || session.ended || session.userId !== payload.sub) return null;
+      if (!session || session.userId !== payload.sub) return null;
       return { userId: payload.sub, sessionId };
     } catch {
       return null;
@@ -120,8 +122,7 @@ export class TokenService {
 
   /** Sign-out: the session's access and refresh tokens stop working at once. */
   endSession(sessionId: string): void {
-    const session = this.sessions.get(sessionId);
-    if (session) session.ended = true;
+    this.sessions.delete(sessionId);
   }
 
   /** The session a refresh token belongs to (used or not), to sign out without an access token. */
@@ -159,12 +160,23 @@ export class TokenService {
         used: false,
       });
     }
+    const session = this.sessions.get(sessionId);
+    if (session) {
+      const lastExpiry = options.refreshable ? issuedAt + this.options.refreshTokenTtlSeconds : accessTokenExpiresAt;
+      session.expiresAt = Math.max(session.expiresAt, lastExpiry);
+    }
     return { sessionId, accessToken, accessTokenExpiresAt, idToken, refreshToken };
   }
 
-  /** Forgets refresh tokens past their lifetime, so memory does not grow with every refresh. */
+  /** Forgets tokens and sessions past their lifetime, so memory does not grow with every sign-in. */
   private prune(): void {
     const now = this.nowSeconds();
     for (const [key, record] of this.refreshTokens) if (record.expiresAt <= now) this.refreshTokens.delete(key);
+    for (const [id, session] of this.sessions) if (session.expiresAt <= now) this.sessions.delete(id);
+  }
+
+  /** Live sessions, for tests and diagnostics. */
+  get sessionCount(): number {
+    return this.sessions.size;
   }
 }
