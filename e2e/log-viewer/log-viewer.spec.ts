@@ -152,6 +152,29 @@ test('stage sections show their line counts and collapse', async ({ page }) => {
   await expect(row(page, 5_001)).toBeInViewport();
 });
 
+test('everything works from the keyboard', async ({ page }) => {
+  await open(page, `lines=${LINES}`);
+  await searchBox(page).focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Follow Log' })).toBeFocused(); // prev/next are disabled
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Wrap lines' })).toHaveAttribute('aria-pressed', 'true');
+  await scroller(page).focus();
+  await page.keyboard.press('PageDown');
+  await expect.poll(() => scroller(page).evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
+  await page.keyboard.press('Control+f');
+  await expect(searchBox(page)).toBeFocused();
+  // A line number is a button: focus it and press Enter to select the line; focus is visible.
+  await scroller(page).evaluate((element) => (element.scrollTop = 0));
+  const lineButton = row(page, 20).getByRole('button', { name: '20', exact: true });
+  await lineButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#\?line=20$/);
+  const outline = await lineButton.evaluate((element) => getComputedStyle(element).outlineStyle);
+  expect(outline).toBe('solid');
+});
+
 test('ANSI colours are styled text, wrap toggles, and the viewer is axe-clean in light and dark', async ({ page }) => {
   await open(page, `lines=${LINES}&theme=light`);
   const coloured = row(page, 13).getByText('place_design', { exact: true });
