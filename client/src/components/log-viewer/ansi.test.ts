@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAnsi, stripAnsi, xtermColour } from './ansi';
+import { afterCarriageReturn, parseAnsi, stripAnsi, xtermColour } from './ansi';
 
 const esc = (codes: string) => `\u001b[${codes}m`;
 
@@ -10,6 +10,20 @@ describe('stripAnsi', () => {
 
   it('removes SGR, cursor and OSC sequences', () => {
     expect(stripAnsi(`${esc('1;31')}ERROR${esc('0')}: x\u001b[2K\u001b]0;title\u0007 y`)).toBe('ERROR: x y');
+  });
+});
+
+describe('afterCarriageReturn', () => {
+  it('keeps the last overwrite of a progress line and drops a Windows line ending', () => {
+    expect(afterCarriageReturn('10%\r50%\r100% done')).toBe('100% done');
+    expect(afterCarriageReturn('INFO: done\r')).toBe('INFO: done');
+    expect(afterCarriageReturn('a\rb\r\r')).toBe('b');
+    expect(afterCarriageReturn('plain')).toBe('plain');
+  });
+
+  it('applies to what is drawn and searched', () => {
+    expect(stripAnsi('\u001b[32m10%\r\u001b[32m100%\u001b[0m\r')).toBe('100%');
+    expect(parseAnsi('old\rnew')).toEqual([{ text: 'new' }]);
   });
 });
 

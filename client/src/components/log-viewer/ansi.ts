@@ -17,9 +17,20 @@ const ESC = '\u001b';
 // eslint-disable-next-line no-control-regex
 const ANSI_SEQUENCE = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[@-_]/g;
 
+/**
+ * What a terminal would show of a line with carriage returns: a progress line (`10%\r50%\r100%`) shows its
+ * last overwrite, and a Windows line ending (`…\r`) shows nothing extra.
+ */
+export function afterCarriageReturn(line: string): string {
+  if (!line.includes('\r')) return line;
+  const trimmed = line.endsWith('\r') ? line.replace(/\r+$/, '') : line;
+  return trimmed.slice(trimmed.lastIndexOf('\r') + 1);
+}
+
 /** The text a person reads: the line without escape sequences. Cheap when the line has none (the common case). */
 export function stripAnsi(line: string): string {
-  return line.includes(ESC) ? line.replace(ANSI_SEQUENCE, '') : line;
+  const shown = afterCarriageReturn(line);
+  return shown.includes(ESC) ? shown.replace(ANSI_SEQUENCE, '') : shown;
 }
 
 const BASE_COLOURS = ['black', 'red', 'green', 'yellow', 'blue', 'magenta', 'cyan', 'white'] as const;
@@ -63,9 +74,11 @@ function cssColour(anserColour: string | null, trueColour: string | null): strin
  * One log line → styled segments (SGR: 8/16/256/true colours, bold, dim, italic, underline, reset).
  * Each line is parsed on its own: a colour left open at the end of a line does not leak into the next,
  * which is how CI log viewers treat lines and what lets us parse only the rows on screen.
+ * Carriage returns overwrite as in a terminal (see `afterCarriageReturn`).
  * The result is plain data for React text nodes; nothing is ever inserted as HTML.
  */
-export function parseAnsi(line: string): AnsiSegment[] {
+export function parseAnsi(raw: string): AnsiSegment[] {
+  const line = afterCarriageReturn(raw);
   if (!line.includes(ESC)) return line ? [{ text: line }] : [];
   const entries = Anser.ansiToJson(line, { json: true, use_classes: true, remove_empty: true });
   const segments: AnsiSegment[] = [];
