@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatLineRange, inRange, lineRangeFromQuery, parseLineRange, selectLine } from './line-range';
+import {
+  formatLineRange,
+  hashWithLineRange,
+  inRange,
+  lineRangeFromQuery,
+  parseLineRange,
+  selectLine,
+} from './line-range';
 
 describe('parseLineRange', () => {
   it('reads a range and a single line', () => {
@@ -30,6 +37,16 @@ describe('lineRangeFromQuery', () => {
     expect(lineRangeFromQuery('#/builds/p1/b1?line=120-135')).toEqual({ from: 120, to: 135 });
     expect(lineRangeFromQuery('tab=log&line=9')).toEqual({ from: 9, to: 9 });
     expect(lineRangeFromQuery('#/builds/p1/b1')).toBeNull();
+  });
+});
+
+describe('hashWithLineRange', () => {
+  it('sets, replaces and removes the line parameter, keeping the rest', () => {
+    expect(hashWithLineRange('#/builds/p1/b1', { from: 120, to: 135 })).toBe('#/builds/p1/b1?line=120-135');
+    expect(hashWithLineRange('#/builds/p1/b1?tab=log&line=5', { from: 9, to: 9 })).toBe('#/builds/p1/b1?tab=log&line=9');
+    expect(hashWithLineRange('#/builds/p1/b1?line=5&tab=log', null)).toBe('#/builds/p1/b1?tab=log');
+    expect(hashWithLineRange('#/builds/p1/b1?line=5', null)).toBe('#/builds/p1/b1');
+    expect(lineRangeFromQuery(hashWithLineRange('#/x', { from: 50_000, to: 50_000 }))).toEqual({ from: 50_000, to: 50_000 });
   });
 });
 

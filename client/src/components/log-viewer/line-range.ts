@@ -35,6 +35,20 @@ export function lineRangeFromQuery(queryOrHash: string): LineRange | null {
 }
 
 /**
+ * The hash route with its `line` parameter set to `range` (or removed for `null`), other parameters kept:
+ * `('#/builds/p/b', {from: 120, to: 135})` → `'#/builds/p/b?line=120-135'`.
+ */
+export function hashWithLineRange(hash: string, range: LineRange | null): string {
+  const at = hash.indexOf('?');
+  const path = at < 0 ? hash : hash.slice(0, at);
+  const params = new URLSearchParams(at < 0 ? '' : hash.slice(at + 1));
+  if (range) params.set('line', formatLineRange(range));
+  else params.delete('line');
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/**
  * What a click on line `line` selects: the line alone, or with Shift held, the range from the current
  * selection's anchor (its first line) to the clicked line.
  */
