@@ -1,9 +1,8 @@
-import type { OpenAPIClient } from 'openapi-client-axios';
 import type { Client } from './generated/openapi';
 import { ApiError, parseErrorDetail } from './error-message';
 
-/** The typed compile-API client: one method per operationId of openapi/openapi.json. */
-export type ApiClient = Client & OpenAPIClient;
+/** The typed compile-API client: one method per operationId of openapi/openapi.json (generated types). */
+export type ApiClient = Client;
 
 /** Where the client reads its operations from: the same document the gateway routes and validates with. */
 export const OPENAPI_DOCUMENT_URL = '/api/openapi.json';
