@@ -152,6 +152,38 @@ test('stage sections show their line counts and collapse', async ({ page }) => {
   await expect(row(page, 5_001)).toBeInViewport();
 });
 
+test('a log taller than the browser can scroll is shown a window at a time', async ({ page }) => {
+  // Pretend the browser caps scroll areas at 400,000 px: 18,000 rows of 20 px (90 %) fit.
+  await open(page, `lines=${LINES}&maxScroll=400000`, '#?line=50000');
+  const note = page.getByRole('note');
+  await expect(note).toContainText('Lines 41,000–58,999 of 100,000');
+  await expect(row(page, 50_000)).toBeInViewport();
+  expect(await scroller(page).evaluate((element) => element.scrollHeight)).toBe(18_000 * 20);
+
+  await searchBox(page).fill(NEAR_END_TERM);
+  await expect(searchCount(page)).toHaveText('1 of 1');
+  await expect(row(page, LINES - 5)).toBeInViewport();
+  await expect(note).toContainText('Lines 82,001–100,000 of 100,000');
+
+  await note.getByRole('button', { name: 'Earlier lines' }).click();
+  await expect(note).toContainText('Lines 73,000–90,999 of 100,000');
+  await expect(row(page, 82_000)).toBeInViewport();
+
+  await page.getByRole('button', { name: 'Scroll to top' }).click();
+  await expect(row(page, 1)).toBeInViewport();
+  await expect(note.getByRole('button', { name: 'Earlier lines' })).toBeDisabled();
+});
+
+test('following a streaming log taller than the browser can scroll keeps its newest line in view', async ({ page }) => {
+  await open(page, 'lines=40000&stream=1&maxScroll=40000');
+  await expect(page.getByRole('note')).toBeVisible({ timeout: 20_000 });
+  await expect.poll(() => distanceFromBottom(page)).toBeLessThan(25);
+  const newest = async () => Number(await page.locator('.log-viewer__row').last().getAttribute('data-line'));
+  const shown = await newest();
+  await expect.poll(newest).toBeGreaterThan(shown);
+  expect(await distanceFromBottom(page)).toBeLessThan(25);
+});
+
 test('everything works from the keyboard', async ({ page }) => {
   await open(page, `lines=${LINES}`);
   await searchBox(page).focus();
@@ -187,7 +219,8 @@ test('ANSI colours are styled text, wrap toggles, and the viewer is axe-clean in
   await row(page, 12).getByRole('button', { name: '12', exact: true }).click();
   await expectNoAxeViolations(page, 'log viewer, light');
 
-  await open(page, `lines=${LINES}&theme=dark`, '#?line=50005');
+  await open(page, `lines=${LINES}&theme=dark&maxScroll=400000`, '#?line=50005');
+  await expect(page.getByRole('note')).toBeVisible();
   await searchBox(page).fill('syntax error');
   await expect(searchCount(page)).toHaveText('1 of 2');
   await expectNoAxeViolations(page, 'log viewer, dark');

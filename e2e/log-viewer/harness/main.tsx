@@ -1,7 +1,7 @@
 /**
  * Test page for the log viewer (not part of the app): mounts <LogViewer> with a generated log.
  * Query: ?lines=N (default 100000), &stream=1 (append 200 lines every 100 ms up to N), &theme=dark|light,
- * &wrap=1, &outcome=failed|cancelled. The hash carries the selection like the app's routes: #?line=120-135.
+ * &wrap=1, &outcome=failed|cancelled, &maxScroll=PX (pretend the browser caps scroll areas at PX). The hash carries the selection like the app's routes: #?line=120-135.
  * window.__harness exposes timings and what the viewer called back, for Playwright.
  */
 import { StrictMode, useEffect, useState } from 'react';
@@ -20,6 +20,7 @@ const params = new URLSearchParams(location.search);
 const total = Number(params.get('lines') ?? 100_000);
 const stream = params.get('stream') === '1';
 const theme = params.get('theme');
+const maxScroll = params.get('maxScroll') ? Number(params.get('maxScroll')) : undefined;
 const outcomeParam = params.get('outcome');
 const outcome = outcomeParam === 'failed' || outcomeParam === 'cancelled' ? outcomeParam : undefined;
 if (theme === 'dark' || theme === 'light') document.documentElement.dataset.theme = theme;
@@ -90,6 +91,7 @@ function Harness() {
           onOpenLocation={(file, line) => harness.opened.push({ file, line })}
           downloadName="build-3f2a9c1.log"
           defaultWrap={params.get('wrap') === '1'}
+          maxScrollHeight={maxScroll}
         />
       </div>
     </main>

@@ -168,6 +168,32 @@ describe('LogViewer', () => {
     expect(screen.getByRole('searchbox', { name: 'Search logs' })).toHaveFocus();
   });
 
+  it('shows a log taller than the browser can scroll a window at a time, moving it to search results', async () => {
+    const user = userEvent.setup();
+    // A 2,000 px cap holds 100 rows of 20 px.
+    render(<LogViewer lines={numbered(1_000)} complete maxScrollHeight={2_000} />);
+    const note = screen.getByRole('note');
+    expect(note).toHaveTextContent('Lines 1–100 of 1,000 are in the scroll area');
+    expect(within(note).getByRole('button', { name: 'Earlier lines' })).toBeDisabled();
+    await user.click(within(note).getByRole('button', { name: 'Later lines' }));
+    expect(note).toHaveTextContent('Lines 51–150 of 1,000');
+    expect(screen.queryByText('INFO: step 1')).not.toBeInTheDocument();
+    expect(screen.getByText('INFO: step 51')).toBeInTheDocument();
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search logs' }), 'step 900');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('1 of 1'));
+    expect(note).toHaveTextContent('Lines 850–949 of 1,000');
+    expect(screen.getByText('INFO: step 850')).toBeInTheDocument();
+  });
+
+  it('keeps the window on the tail of a running log while following', () => {
+    const { rerender } = render(<LogViewer lines={numbered(1_000)} maxScrollHeight={2_000} />);
+    expect(screen.getByRole('note')).toHaveTextContent('Lines 901–1,000 of 1,000');
+    rerender(<LogViewer lines={numbered(1_200)} maxScrollHeight={2_000} />);
+    expect(screen.getByRole('note')).toHaveTextContent('Lines 1,101–1,200 of 1,200');
+    expect(within(screen.getByRole('note')).getByRole('button', { name: 'Later lines' })).toBeDisabled();
+  });
+
   it('downloads the raw log under the given name', async () => {
     const user = userEvent.setup();
     const createObjectURL = vi.fn((_blob: Blob) => 'blob:log');

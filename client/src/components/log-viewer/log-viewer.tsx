@@ -17,6 +17,7 @@ import { formatLineRange, inRange, selectLine, type LineRange } from './line-ran
 import { LogRow, type SectionHeaderInfo } from './log-row';
 import { MarkerScanner } from './marker-scanner';
 import { buildSections, RowModel, sectionOfLine, type StageMarker } from './sections';
+import { browserMaxElementHeight, clampWindowStart, shrinkToFit, windowAround, windowRowsFor } from './row-window';
 import { useLogSearch } from './use-log-search';
 import { useWrapColumns } from './use-wrap-columns';
 import { wrappedRowCount } from './wrap';
@@ -53,6 +54,11 @@ export interface LogViewerProps {
   /** Accessible name of the log region. */
   label?: string;
   className?: string;
+  /**
+   * The tallest scroll area the browser allows, in px; detected by default. Logs taller than 90 % of it are
+   * shown a window at a time (see row-window.ts). Tests set it to exercise that on small logs.
+   */
+  maxScrollHeight?: number;
 }
 
 type StageState = 'done' | 'running' | 'failed' | 'cancelled';
@@ -70,7 +76,7 @@ function stageState(isLast: boolean, complete: boolean, outcome: LogViewerProps[
   return outcome === 'failed' || outcome === 'cancelled' ? outcome : 'done';
 }
 
-type RevealRequest = { line: number; align: 'start' | 'center'; seq: number };
+type RevealRequest = { line: number; align: 'start' | 'center' | 'end'; seq: number };
 
 /**
  * A build log viewer for logs of any size: virtualised rows, ANSI colours, line selection for permalinks,
@@ -91,6 +97,7 @@ export function LogViewer({
   defaultWrap = false,
   label = 'Build log',
   className,
+  maxScrollHeight,
 }: LogViewerProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const searchInputRef = useRef<HTMLInputElement>(null);
@@ -108,22 +115,43 @@ export function LogViewer({
   const sections = useMemo(() => buildSections(markers, lines.length), [markers, lines.length]);
   const rowModel = useMemo(() => new RowModel(lines.length, sections, collapsed), [lines.length, sections, collapsed]);
 
+  // The rows in the scroll area: all of them, or for a log taller than the browser allows, a window of them.
+  // While following, the window is the log's tail; otherwise it stays where it was until moved.
+  const [maxHeight] = useState(() => maxScrollHeight ?? browserMaxElementHeight());
+  const [wrapWindowRows, setWrapWindowRows] = useState(Number.POSITIVE_INFINITY);
+  const fullWindowRows = windowRowsFor(maxHeight, ROW_HEIGHT);
+  const windowRows = wrap ? Math.min(fullWindowRows, wrapWindowRows) : fullWindowRows;
+  const windowSize = Math.min(rowModel.rowCount, windowRows);
+  const [frozenWindowStart, setWindowStart] = useState(0);
+  const windowStart = following
+    ? rowModel.rowCount - windowSize
+    : clampWindowStart(frozenWindowStart, rowModel.rowCount, windowSize);
+  const windowRef = useRef(windowStart);
+  useLayoutEffect(() => {
+    windowRef.current = windowStart;
+  }, [windowStart]);
+  /** Stop following, keeping the window where following had it. */
+  const stopFollowing = useCallback(() => {
+    setWindowStart(windowRef.current);
+    setFollowing(false);
+  }, []);
+
   // Keys are log line numbers, so a wrapped row's measured height stays with its line when sections collapse.
-  const getItemKey = useCallback((row: number) => rowModel.rowAt(row).index, [rowModel]);
+  const getItemKey = useCallback((item: number) => rowModel.rowAt(windowStart + item).index, [rowModel, windowStart]);
   // Wrapped rows: the height follows from the line's length and the columns that fit (monospace, breaking
   // anywhere), so a million wrapped rows are sized without measuring; rows on screen are measured as a check.
   const columns = useWrapColumns(scrollRef, wrap, String(Math.max(lines.length, 1)).length + 2);
   const estimateSize = useCallback(
-    (row: number) => {
+    (item: number) => {
       if (!wrap || columns <= 0) return ROW_HEIGHT;
-      const target = rowModel.rowAt(row);
+      const target = rowModel.rowAt(windowStart + item);
       return target.kind === 'header' ? ROW_HEIGHT : ROW_HEIGHT * wrappedRowCount(lines[target.index] ?? '', columns);
     },
-    [wrap, columns, rowModel, lines],
+    [wrap, columns, rowModel, lines, windowStart],
   );
   // eslint-disable-next-line react-hooks/incompatible-library -- the viewer is not compiled by React Compiler; rows are memoised by hand
   const virtualizer = useVirtualizer({
-    count: rowModel.rowCount,
+    count: windowSize,
     getScrollElement: () => scrollRef.current,
     estimateSize,
     getItemKey,
@@ -135,11 +163,19 @@ export function LogViewer({
     virtualizer.measure();
   }, [wrap, columns, virtualizer]);
 
+  // Wrapped rows are taller: if the window's height overflows the browser's cap, take fewer rows.
+  const totalSize = virtualizer.getTotalSize();
+  useLayoutEffect(() => {
+    if (!wrap) return;
+    const rows = shrinkToFit(windowSize, totalSize, maxHeight);
+    if (rows < windowSize) setWrapWindowRows(rows);
+  }, [wrap, windowSize, totalSize, maxHeight]);
+
   const revealSeq = useRef(0);
   /** Scroll line `index` (0-based) into view, opening its section if it is collapsed; stops following. */
   const revealLine = useCallback(
     (index: number, align: RevealRequest['align'] = 'center') => {
-      setFollowing(false);
+      stopFollowing();
       const section = sections[sectionOfLine(sections, index)];
       if (section && index !== section.headerIndex) {
         setCollapsed((current) => {
@@ -152,23 +188,28 @@ export function LogViewer({
       revealSeq.current += 1;
       setReveal({ line: index, align, seq: revealSeq.current });
     },
-    [sections],
+    [sections, stopFollowing],
   );
 
   const handledReveal = useRef(0);
   useLayoutEffect(() => {
     if (!reveal || reveal.seq === handledReveal.current) return;
+    const row = rowModel.rowOfLine(reveal.line);
+    if (row < windowStart || row >= windowStart + windowSize) {
+      // Outside the window: move the window first; this runs again once it has moved.
+      setWindowStart(windowAround(row, rowModel.rowCount, windowSize));
+      return;
+    }
     handledReveal.current = reveal.seq;
-    virtualizer.scrollToIndex(rowModel.rowOfLine(reveal.line), { align: reveal.align });
-  }, [reveal, rowModel, virtualizer]);
+    virtualizer.scrollToIndex(row - windowStart, { align: reveal.align });
+  }, [reveal, rowModel, virtualizer, windowStart, windowSize]);
 
   // Follow: keep the last line in view as lines arrive (and as wrapped rows get measured). A plain one-shot
   // write, not the virtualiser's multi-frame scrollToIndex, so it never fights a reader who just scrolled up.
-  const totalSize = virtualizer.getTotalSize();
   useLayoutEffect(() => {
     const element = scrollRef.current;
     if (following && element && rowModel.rowCount > 0) element.scrollTop = element.scrollHeight;
-  }, [following, rowModel, totalSize]);
+  }, [following, rowModel, totalSize, windowStart]);
 
   const lastScrollTop = useRef(0);
   const handleScroll = useCallback(() => {
@@ -177,18 +218,18 @@ export function LogViewer({
     const top = element.scrollTop;
     const fromBottom = element.scrollHeight - top - element.clientHeight;
     // Scrolled up away from the bottom (scrollbar, touch): the reader wants to read, stop following.
-    if (top < lastScrollTop.current - 1 && fromBottom > ROW_HEIGHT) setFollowing(false);
+    if (top < lastScrollTop.current - 1 && fromBottom > ROW_HEIGHT) stopFollowing();
     lastScrollTop.current = top;
-  }, []);
+  }, [stopFollowing]);
   // Wheel and keys say so before any scroll happens — and before new lines could pull the view back down.
   useEffect(() => {
     const element = scrollRef.current;
     if (!element) return;
     const onWheel = (event: WheelEvent) => {
-      if (event.deltaY < 0) setFollowing(false);
+      if (event.deltaY < 0) stopFollowing();
     };
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      if (['ArrowUp', 'PageUp', 'Home'].includes(event.key) || (event.key === ' ' && event.shiftKey)) setFollowing(false);
+      if (['ArrowUp', 'PageUp', 'Home'].includes(event.key) || (event.key === ' ' && event.shiftKey)) stopFollowing();
     };
     element.addEventListener('wheel', onWheel, { passive: true });
     element.addEventListener('keydown', onKeyDown);
@@ -196,7 +237,7 @@ export function LogViewer({
       element.removeEventListener('wheel', onWheel);
       element.removeEventListener('keydown', onKeyDown);
     };
-  }, []);
+  }, [stopFollowing]);
 
   // The highlight (a permalink) scrolls into view once its lines exist — but not when it came from our own click.
   const handledHighlight = useRef<string | null>(null);
@@ -241,14 +282,18 @@ export function LogViewer({
 
   const search = useLogSearch(lines, revealLine);
 
-  const scrollToTop = () => {
-    setFollowing(false);
-    virtualizer.scrollToIndex(0, { align: 'start' });
-  };
+  const lineOfRow = (row: number) => rowModel.rowAt(Math.max(0, Math.min(row, rowModel.rowCount - 1))).index;
+  const scrollToTop = () => revealLine(0, 'start');
   const scrollToBottom = () => {
-    if (!complete) setFollowing(true);
-    if (rowModel.rowCount > 0) virtualizer.scrollToIndex(rowModel.rowCount - 1, { align: 'end' });
+    if (rowModel.rowCount === 0) return;
+    if (complete) {
+      revealLine(lineOfRow(rowModel.rowCount - 1), 'end');
+    } else {
+      setFollowing(true);
+      virtualizer.scrollToIndex(windowSize - 1, { align: 'end' });
+    }
   };
+  const windowed = windowSize < rowModel.rowCount;
 
   // Ctrl/Cmd+F inside the viewer searches the whole log, not just the few rows the browser has.
   const rootRef = useRef<HTMLDivElement>(null);
@@ -379,7 +424,7 @@ export function LogViewer({
             className="log-viewer__button log-viewer__button--text"
             aria-pressed={following}
             title={following ? 'Following new lines: click to stop' : 'Follow Log: keep the newest line in view'}
-            onClick={() => setFollowing((value) => !value)}
+            onClick={() => (following ? stopFollowing() : setFollowing(true))}
           >
             <Radio aria-hidden="true" size={16} />
             <span>Follow Log</span>
@@ -418,6 +463,32 @@ export function LogViewer({
           </button>
         </div>
       </div>
+      {windowed && (
+        <div className="log-viewer__window" role="note">
+          <span>
+            Lines {(lineOfRow(windowStart) + 1).toLocaleString('en-US')}–
+            {(lineOfRow(windowStart + windowSize - 1) + 1).toLocaleString('en-US')} of{' '}
+            {lines.length.toLocaleString('en-US')} are in the scroll area (the browser’s limit). Search, stages and
+            Download cover the whole log.
+          </span>
+          <button
+            type="button"
+            className="log-viewer__button log-viewer__button--text"
+            disabled={windowStart === 0}
+            onClick={() => revealLine(lineOfRow(windowStart - 1), 'end')}
+          >
+            Earlier lines
+          </button>
+          <button
+            type="button"
+            className="log-viewer__button log-viewer__button--text"
+            disabled={windowStart + windowSize >= rowModel.rowCount}
+            onClick={() => revealLine(lineOfRow(windowStart + windowSize), 'start')}
+          >
+            Later lines
+          </button>
+        </div>
+      )}
       <div
         ref={scrollRef}
         className="log-viewer__scroller"
@@ -433,7 +504,7 @@ export function LogViewer({
         ) : (
           <div className="log-viewer__sizer" style={{ height: virtualizer.getTotalSize() }}>
             {virtualRows.map((item) => {
-              const row = rowModel.rowAt(item.index);
+              const row = rowModel.rowAt(windowStart + item.index);
               const lineNumber = row.index + 1;
               const section = sections[row.section];
               const header: SectionHeaderInfo | null =
