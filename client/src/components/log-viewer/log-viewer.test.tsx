@@ -186,6 +186,15 @@ describe('LogViewer', () => {
     expect(screen.getByText('INFO: step 850')).toBeInTheDocument();
   });
 
+  it('scrolls to a permalink once its line has arrived', () => {
+    const { rerender } = render(<LogViewer lines={[]} highlight={{ from: 500, to: 502 }} maxScrollHeight={2_000} />);
+    rerender(<LogViewer lines={numbered(400)} highlight={{ from: 500, to: 502 }} maxScrollHeight={2_000} />);
+    expect(screen.getByRole('note')).toHaveTextContent('Lines 1–100 of 400');
+    rerender(<LogViewer lines={numbered(1_000)} complete highlight={{ from: 500, to: 502 }} maxScrollHeight={2_000} />);
+    expect(screen.getByRole('note')).toHaveTextContent('Lines 450–549 of 1,000');
+    expect(screen.getByRole('button', { name: 'Follow Log' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
   it('keeps the window on the tail of a running log while following', () => {
     const { rerender } = render(<LogViewer lines={numbered(1_000)} maxScrollHeight={2_000} />);
     expect(screen.getByRole('note')).toHaveTextContent('Lines 901–1,000 of 1,000');
