@@ -12,8 +12,6 @@ import type {} from './harness/harness-state';
 const LINES = 100_000;
 let harness: HarnessServer;
 
-test.describe.configure({ mode: 'serial' });
-
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   harness = await serveHarness(await buildHarness(undefined));
