@@ -97,3 +97,24 @@ test('an incomplete config.json stops the app with the spec messages on a readab
   await expect(page).not.toHaveURL(/\/app\/login\//);
   await expectNoAxeViolations(page, 'the configuration error screen');
 });
+
+test('a session that ended elsewhere: the visibility re-read answers 401 and login restarts with the hash', async ({ page, context }) => {
+  await signInAt(page, '#/preferences/keybindings', USERS.ada.email);
+  await expect(page.getByRole('heading', { name: 'Keybindings' })).toBeVisible();
+  // The access token goes away while its expiry cookie still says "signed in".
+  await context.clearCookies({ name: 'app.at' });
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  await expect(page).toHaveURL(/\/app\/login\//);
+  expect(await page.evaluate(() => localStorage.getItem('fa-sdk-redirect-value'))).toMatch(/:#\/preferences\/keybindings$/);
+});
+
+test('a 401 from the API restarts login with the hash kept', async ({ page, context }) => {
+  await signInAt(page, '#/preferences/account', USERS.ada.email);
+  await expect(page.getByRole('heading', { name: 'Account' })).toBeVisible();
+  await context.clearCookies({ name: 'app.at' });
+  await page.evaluate(() => {
+    window.location.hash = '#/projects';
+  });
+  await expect(page).toHaveURL(/\/app\/login\//);
+  expect(await page.evaluate(() => localStorage.getItem('fa-sdk-redirect-value'))).toMatch(/:#\/projects$/);
+});
