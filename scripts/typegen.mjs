@@ -10,7 +10,8 @@ const require = createRequire(import.meta.url);
 const { generateTypesForDocument } = require('openapi-client-axios-typegen');
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const documentPath = path.join(root, 'openapi/openapi.json');
+// TYPEGEN_DOCUMENT points at another document (trying a contract draft); the default is the contract.
+const documentPath = path.resolve(root, process.env.TYPEGEN_DOCUMENT ?? 'openapi/openapi.json');
 const outputDir = path.join(root, 'client/src/lib/api/generated');
 const outputPath = path.join(outputDir, 'openapi.d.ts');
 
