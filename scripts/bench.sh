@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# `npm run bench`: the performance budgets, measured in real processes; each script prints its figures.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh || exit 1
+bash scripts/ensure-chromium.sh || exit 1
+status=0
+run() { echo; echo "━━━ $1 ━━━"; shift; "$@" || status=1; }
+run "log viewer: 1,000,000-line log in Chromium" node --import tsx e2e/bench/log-viewer.bench.ts
+[ -f server/bench/proxy-overhead.ts ] && run "gateway: proxy overhead" node --import tsx server/bench/proxy-overhead.ts
+exit $status
