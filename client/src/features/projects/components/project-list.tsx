@@ -25,7 +25,7 @@ export function ProjectList() {
         </tr>
       </thead>
       <tbody>
-        {projects.map((project: { id: string | number; name: string }) => (
+        {projects.map((project) => (
           <tr key={project.id}>
             <td>
               <Link to={paths.editor(project.id)} className="project-link">
