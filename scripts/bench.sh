@@ -3,7 +3,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh || exit 1
-bash scripts/ensure-chromium.sh || exit 1
+bash scripts/ensure-system-packages.sh || exit 1
 status=0
 run() { echo; echo "━━━ $1 ━━━"; shift; "$@" || status=1; }
 run "log viewer: 1,000,000-line log in Chromium" node --import tsx e2e/bench/log-viewer.bench.ts

@@ -5,7 +5,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh || exit 1
-bash scripts/ensure-chromium.sh || exit 1
+bash scripts/ensure-system-packages.sh || exit 1
 mkdir -p .cache
 rm -f .cache/vitest.json .cache/playwright.json
 
