@@ -3,13 +3,21 @@ import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
+import { IDENTITY_PATH_PREFIXES } from '../proxy/identity-paths.js';
 
 const HASHED_ASSET = /^\/assets\//;
+
+/** Paths that belong to the API, the identity provider or the build's files: never the SPA's page. */
+const NOT_A_PAGE = new RegExp(
+  `^(?:${['/api', '/assets', ...IDENTITY_PATH_PREFIXES].map((prefix) => prefix.replace(/\./g, '\\.')).join('|')})(?:/|$)`,
+);
 
 /**
  * Serves the built SPA. Vite writes content-hashed files under /assets, which are cached forever;
  * index.html must be revalidated on every load so a deploy reaches users at once. The client
- * build writes .br/.gz siblings, which are sent when the browser accepts them.
+ * build writes .br/.gz siblings, which are sent when the browser accepts them. A browser asking
+ * for any other page (a reload of a path without the hash, a stale bookmark) gets index.html, and the
+ * router shows the right screen or its 404 page; scripts and API calls get a real 404.
  */
 const spaPlugin: FastifyPluginAsync = async (app) => {
   const root = app.config.staticDir;
@@ -35,6 +43,11 @@ const spaPlugin: FastifyPluginAsync = async (app) => {
         HASHED_ASSET.test(urlPath) ? 'public, max-age=31536000, immutable' : 'no-cache',
       );
     },
+  });
+  app.get('/*', async (request, reply) => {
+    const pathname = request.url.split('?', 1)[0] ?? '/';
+    if (NOT_A_PAGE.test(pathname) || !request.headers.accept?.includes('text/html')) return reply.callNotFound();
+    return reply.sendFile('index.html');
   });
 };
 

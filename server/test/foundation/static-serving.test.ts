@@ -1,0 +1,199 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { REPO_ROOT, testConfig } from '../../src/config.js';
+import { writeFakeClientBuild, type FakeClientBuild } from './static-dir.js';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+let build: FakeClientBuild;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  build = await writeFakeClientBuild();
+  app = await buildApp(
+    testConfig({
+      STATIC_DIR: build.dir,
+      PUBLIC_URL: 'https://app.example.com',
+      CLIENT_ID: 'client-from-env',
+      REDIRECT_URI: 'https://app.example.com/#/projects',
+    }),
+  );
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  await build.remove();
+});
+
+describe('the built SPA', () => {
+  it('serves hashed assets with long immutable caching', async () => {
+    const response = await app.inject({ url: '/assets/app-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe(IMMUTABLE);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.body).toBe(build.appScript);
+  });
+
+  it.each(['/', '/index.html'])('never caches index.html (%s)', async (url) => {
+    const response = await app.inject({ url, headers: { accept: 'text/html' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.body).toBe(build.indexHtml);
+  });
+
+  it('sends the pre-compressed brotli file when the browser accepts br', async () => {
+    const response = await app.inject({
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['cache-control']).toBe(IMMUTABLE);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(`/*br*/${build.appScript}`);
+  });
+
+  it('sends the pre-compressed gzip file when the browser accepts only gzip', async () => {
+    const response = await app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.headers['cache-control']).toBe(IMMUTABLE);
+    expect(gunzipSync(response.rawPayload).toString()).toBe(`/*gz*/${build.appScript}`);
+  });
+
+  it('compresses on the fly a file the build did not pre-compress', async () => {
+    const response = await app.inject({ url: '/assets/style-def456.css', headers: { 'accept-encoding': 'gzip' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.headers['cache-control']).toBe(IMMUTABLE);
+    expect(gunzipSync(response.rawPayload).toString()).toBe(build.plainStylesheet);
+  });
+
+  it('sends files as they are to a client that accepts no encoding', async () => {
+    const response = await app.inject({ url: '/assets/style-def456.css', headers: { 'accept-encoding': 'identity' } });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe(build.plainStylesheet);
+  });
+
+  it('answers a deep link (a page reload outside the hash) with index.html', async () => {
+    const response = await app.inject({ url: '/projects/42?tab=files', headers: { accept: 'text/html,*/*' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toBe(build.indexHtml);
+  });
+
+  it('answers a missing asset with 404 JSON, never with index.html', async () => {
+    for (const url of ['/assets/app-gone99.js', '/missing.svg']) {
+      const response = await app.inject({ url, headers: { accept: '*/*' } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json(), url).toEqual({ detail: 'Not Found' });
+    }
+  });
+
+  it('keeps the API and identity paths out of the page fallback', async () => {
+    for (const url of ['/api/nothing-here', '/app/nothing-here/', '/oauth2/nothing-here']) {
+      const response = await app.inject({ url, headers: { accept: 'text/html' } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json(), url).toEqual({ detail: 'Not Found' });
+    }
+  });
+
+  it('answers a non-HTML request for an unknown path with 404 JSON', async () => {
+    const response = await app.inject({ url: '/nowhere', headers: { accept: 'application/json' } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ detail: 'Not Found' });
+  });
+});
+
+describe('GET /config.json', () => {
+  it('returns the SDK settings from the configuration, revalidated on every load', async () => {
+    const response = await app.inject({ url: '/config.json' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.json()).toEqual({
+      clientId: 'client-from-env',
+      serverUrl: 'https://app.example.com',
+      redirectUri: 'https://app.example.com/#/projects',
+    });
+  });
+
+  it('defaults serverUrl to the public origin and redirectUri to its root', async () => {
+    const defaults = await buildApp(testConfig({ STATIC_DIR: build.dir, PORT: '9123' }));
+    try {
+      const response = await defaults.inject({ url: '/config.json' });
+      expect(response.json()).toEqual({
+        clientId: 'cloud-compile',
+        serverUrl: 'http://localhost:9123',
+        redirectUri: 'http://localhost:9123/',
+      });
+    } finally {
+      await defaults.close();
+    }
+  });
+});
+
+describe('security headers', () => {
+  it('sends a CSP that allows only same-origin scripts, and the usual hardening headers', async () => {
+    const response = await app.inject({ url: '/', headers: { accept: 'text/html' } });
+    const csp = String(response.headers['content-security-policy']);
+    const directives = new Map(
+      csp.split(';').map((directive) => {
+        const [name = '', ...values] = directive.trim().split(/\s+/);
+        return [name, values] as const;
+      }),
+    );
+    expect(directives.get('script-src')).toEqual(["'self'"]);
+    expect(directives.get('default-src')).toEqual(["'self'"]);
+    expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(directives.get('object-src')).toEqual(["'none'"]);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(directives.has('upgrade-insecure-requests')).toBe(true);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('lets the SPA reach a separate identity origin when AUTH_PUBLIC_URL names one', async () => {
+    const split = await buildApp(
+      testConfig({ STATIC_DIR: build.dir, PUBLIC_URL: 'http://app.test:8080', AUTH_PUBLIC_URL: 'https://auth.test' }),
+    );
+    try {
+      const csp = String((await split.inject({ url: '/config.json' })).headers['content-security-policy']);
+      expect(csp).toMatch(/connect-src 'self' https:\/\/auth\.test/);
+      expect(csp).toMatch(/form-action 'self' https:\/\/auth\.test/);
+      // Plain-http demo on a LAN: upgrading would break every request.
+      expect(csp).not.toMatch(/upgrade-insecure-requests/);
+    } finally {
+      await split.close();
+    }
+  });
+
+  it('the SPA works under that CSP: its index.html has no inline script', () => {
+    // The source, not a build: the build copies these tags (Vite adds only external module scripts).
+    const html = fs.readFileSync(path.join(REPO_ROOT, 'client/index.html'), 'utf8');
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [tag, attributes = '', body = ''] of scripts) {
+      expect(attributes, tag).toMatch(/\bsrc=/);
+      expect(body.trim(), tag).toBe('');
+    }
+    expect(html).not.toMatch(/\son[a-z]+=/i);
+  });
+});
+
+describe('health', () => {
+  it('answers /healthz and /readyz', async () => {
+    expect((await app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    const ready = await app.inject({ url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready', mode: 'mock' });
+  });
+});
