@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { MoreHorizontal } from 'lucide-react';
+import './action-menu.css';
+
+export interface ActionMenuItem {
+  label: string;
+  icon?: ReactNode;
+  onSelect(): void;
+  destructive?: boolean;
+  disabled?: boolean;
+}
+
+/**
+ * A "…" menu of actions for one row (a project, a file, a build): keyboard operable (arrows, Enter,
+ * Escape), focus returns to the trigger. `label` names the trigger for screen readers, e.g.
+ * "Actions for Adder".
+ */
+export function ActionMenu({ label, items, icon }: { label: string; items: ActionMenuItem[]; icon?: ReactNode }) {
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger className="icon-button" aria-label={label}>
+        {icon ?? <MoreHorizontal size={18} aria-hidden="true" />}
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className="action-menu" align="end" sideOffset={4}>
+          {items.map((item) => (
+            <DropdownMenu.Item
+              key={item.label}
+              className={item.destructive ? 'action-menu-item action-menu-item-danger' : 'action-menu-item'}
+              disabled={item.disabled}
+              onSelect={item.onSelect}
+            >
+              {item.icon}
+              {item.label}
+            </DropdownMenu.Item>
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

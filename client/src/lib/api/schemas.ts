@@ -1,0 +1,28 @@
+import type { Build } from './generated/openapi';
+
+// The contract's schemas as types (generated from openapi/openapi.json by scripts/typegen.mjs):
+// import them from here, e.g. `import type { Build } from '@/lib/api/schemas'`.
+export type {
+  ApiKey,
+  Artifact,
+  Build,
+  BuildConfigOptions,
+  BuildLog,
+  BuildStage,
+  BuildStageName,
+  BuildStatus,
+  CreatedApiKey,
+  Example,
+  HardwareModel,
+  Project,
+  ProjectConfig,
+  ProjectFile,
+  ProjectSummary,
+  Scope,
+  TargetInterface,
+} from './generated/openapi';
+
+/** Builds that can still change (and be cancelled). */
+export function isActiveBuild(build: Pick<Build, 'status'>): boolean {
+  return build.status === 'queued' || build.status === 'running';
+}
