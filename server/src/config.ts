@@ -5,14 +5,18 @@ import { z } from 'zod';
 /** Repository root, so default paths work whatever the working directory is. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+// One check, not .url() plus a refinement: zod runs refinements after a failed check too, and
+// `new URL()` on a malformed value would throw instead of reporting it.
 const httpUrl = z
   .string()
-  .url()
-  .refine((value) => /^https?:$/.test(new URL(value).protocol), 'must be an http(s) URL');
+  .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), 'must be an http(s) URL');
 
 const origin = httpUrl.transform((value) => new URL(value).origin);
 
-const intFromEnv = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const intFromEnv = (min: number, max: number) => {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+};
 
 /**
  * Every environment variable the gateway reads. Documented in README.md; docker-compose.yml is
@@ -47,14 +51,18 @@ const envShape = z.object({
   ADMIN_TOKEN: z.string().min(16).optional(),
 });
 
-const envSchema = envShape.superRefine((env, ctx) => {
-  if (env.MODE !== 'proxy') return;
-  for (const key of ['API_UPSTREAM', 'AUTH_UPSTREAM'] as const) {
-    if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when MODE=proxy' });
-  }
-});
+/**
+ * Rules across variables. Checked on the raw values, beside the schema rather than in it: zod skips
+ * an object's refinements when any field fails, and the message must name every bad variable at once.
+ */
+function crossVariableProblems(env: Record<string, string>): string[] {
+  if (env.MODE !== 'proxy') return [];
+  return (['API_UPSTREAM', 'AUTH_UPSTREAM'] as const)
+    .filter((key) => env[key] === undefined)
+    .map((key) => `${key}: is required when MODE=proxy`);
+}
 
-export type Env = z.infer<typeof envSchema>;
+export type Env = z.infer<typeof envShape>;
 
 export interface AppConfig {
   port: number;
@@ -103,15 +111,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const value = env[key];
     if (value !== undefined && value !== '') relevant[key] = value;
   }
-  const parsed = envSchema.safeParse(relevant);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => {
+  const parsed = envShape.safeParse(relevant);
+  const problems = [
+    ...(parsed.error?.issues ?? []).map((issue) => {
       const key = issue.path.join('.') || '(environment)';
       const given = relevant[key] === undefined ? '' : ` (got ${JSON.stringify(relevant[key])})`;
       return `${key}: ${issue.message}${given}`;
-    });
-    throw new ConfigError(problems);
-  }
+    }),
+    ...crossVariableProblems(relevant),
+  ];
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   return {

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config.js';
+import { spawnGateway } from './spawn-gateway.js';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('loadConfig accepted a bad environment');
+}
+
+describe('loadConfig', () => {
+  it('runs with no environment at all: mock mode on 127.0.0.1:8080', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      mode: 'mock',
+      publicUrl: 'http://localhost:8080',
+      publicConfig: { clientId: 'cloud-compile', serverUrl: 'http://localhost:8080', redirectUri: 'http://localhost:8080/' },
+    });
+  });
+
+  it('derives the public settings from PUBLIC_URL and keeps only its origin', () => {
+    const config = loadConfig({ PUBLIC_URL: 'https://app.example.com/some/path', CLIENT_ID: 'abc' });
+    expect(config.publicUrl).toBe('https://app.example.com');
+    expect(config.publicConfig).toEqual({
+      clientId: 'abc',
+      serverUrl: 'https://app.example.com',
+      redirectUri: 'https://app.example.com/',
+    });
+    expect(loadConfig({ PUBLIC_URL: 'https://app.example.com', AUTH_PUBLIC_URL: 'https://auth.example.com/' }).publicConfig.serverUrl).toBe(
+      'https://auth.example.com',
+    );
+  });
+
+  it('accepts proxy mode with both upstreams', () => {
+    const config = loadConfig({ MODE: 'proxy', API_UPSTREAM: 'http://api:8000', AUTH_UPSTREAM: 'https://auth.example.com/' });
+    expect(config.proxy).toMatchObject({ apiUpstream: 'http://api:8000', authUpstream: 'https://auth.example.com/', timeoutMs: 30_000 });
+  });
+
+  it('treats an empty variable as unset (docker-compose writes FOO= for an absent value)', () => {
+    expect(loadConfig({ PORT: '', MODE: '' })).toMatchObject({ port: 8080, mode: 'mock' });
+  });
+
+  it('names both upstreams when proxy mode has neither', () => {
+    const problems = problemsOf({ MODE: 'proxy' });
+    expect(problems).toHaveLength(2);
+    expect(problems.join('\n')).toMatch(/API_UPSTREAM: is required when MODE=proxy/);
+    expect(problems.join('\n')).toMatch(/AUTH_UPSTREAM: is required when MODE=proxy/);
+  });
+
+  it('names every bad variable in one error, with the value it got', () => {
+    const problems = problemsOf({
+      MODE: 'proxy',
+      PORT: 'eighty',
+      API_UPSTREAM: 'not a url',
+      AUTH_UPSTREAM: 'ftp://auth.example.com',
+      PUBLIC_URL: 'app.example.com',
+      PROXY_TIMEOUT_MS: '-5',
+      LOG_LEVEL: 'loud',
+    });
+    const named = problems.map((problem) => problem.split(':', 1)[0]);
+    expect(new Set(named)).toEqual(
+      new Set(['PORT', 'API_UPSTREAM', 'AUTH_UPSTREAM', 'PUBLIC_URL', 'PROXY_TIMEOUT_MS', 'LOG_LEVEL']),
+    );
+    expect(problems.find((p) => p.startsWith('AUTH_UPSTREAM'))).toMatch(/must be an http\(s\) URL \(got "ftp:\/\/auth\.example\.com"\)/);
+    expect(problems.find((p) => p.startsWith('PORT'))).toBe('PORT: must be a whole number from 0 to 65535 (got "eighty")');
+  });
+
+  it('the message lists every problem on its own line', () => {
+    try {
+      loadConfig({ MODE: 'sideways', PORT: '70000' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const lines = (error as Error).message.split('\n');
+      expect(lines[0]).toBe('Invalid configuration:');
+      expect(lines.slice(1).sort()).toEqual([expect.stringMatching(/^ {2}- MODE: /), expect.stringMatching(/^ {2}- PORT: /)]);
+    }
+  });
+});
+
+describe('the gateway process', () => {
+  it('refuses to start on bad configuration: exit code 1 and one message naming every bad variable', async () => {
+    const gateway = spawnGateway({ MODE: 'proxy', API_UPSTREAM: 'nope', PORT: 'abc', LOG_FORMAT: 'json' });
+    expect(await gateway.exited).toBe(1);
+    const stderr = gateway.stderr();
+    expect(stderr).toMatch(/^Invalid configuration:\n/);
+    expect(stderr).toMatch(/- PORT: .*\(got "abc"\)/);
+    expect(stderr).toMatch(/- API_UPSTREAM: .*\(got "nope"\)/);
+    expect(stderr).toMatch(/- AUTH_UPSTREAM: is required when MODE=proxy/);
+    expect(stderr).toMatch(/See README\.md, "Configuration"\./);
+    // One message, no stack trace.
+    expect(stderr).not.toMatch(/\bat .*\.ts:\d+/);
+    expect(gateway.stdout()).toBe('');
+  });
+});
