@@ -20,6 +20,12 @@ describe('stageNameOf', () => {
     expect(stageNameOf('\u001b[36m=== IP ===\u001b[0m')).toBe('IP');
   });
 
+  it("reads the build service's `==> Stage: NAME` headers", () => {
+    expect(stageNameOf('==> Stage: SYNTHESIS')).toBe('SYNTHESIS');
+    expect(stageNameOf('\u001b[1m==> Stage: ROUTE\u001b[0m')).toBe('ROUTE');
+    for (const line of ['==> Stage:', '==> Stage: 1', 'x ==> Stage: IP', '==> building']) expect(stageNameOf(line), line).toBeNull();
+  });
+
   it('ignores rules and ordinary lines', () => {
     for (const line of ['=====', '== TWO ==', 'x === SYNTHESIS ===', '=== 123 ===', 'INFO: x', '']) {
       expect(stageNameOf(line), line).toBeNull();

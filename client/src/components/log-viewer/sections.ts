@@ -16,14 +16,17 @@ export interface LogSection {
 
 // `=== SYNTHESIS ===` (three or more `=` on each side). Names start with a letter: `=====` alone is a rule, not a stage.
 const MARKER = /^\s*={3,}\s*([A-Za-z][\w ./()&+-]*?)\s*={3,}\s*$/;
+// `==> Stage: SYNTHESIS`: the build service's own stage header (fixtures/README.md), the form the mock writes.
+const STAGE_HEADER = /^\s*==>\s*Stage:\s*([A-Za-z][\w ./()&+-]*?)\s*$/;
 const EQUALS = 61;
 
-/** The stage a marker line opens (`=== SYNTHESIS ===` → `SYNTHESIS`), or `null` for any other line. */
+/** The stage a marker line opens (`=== SYNTHESIS ===` or `==> Stage: SYNTHESIS` → `SYNTHESIS`), or `null` for any other line. */
 export function stageNameOf(line: string): string | null {
   // Nearly every line fails this cheap test, so scanning a million lines costs a few milliseconds.
   const first = line.charCodeAt(0);
   if (first !== EQUALS && first !== 32 && first !== 9 && first !== 27) return null;
-  const match = MARKER.exec(stripAnsi(line));
+  const plain = stripAnsi(line);
+  const match = MARKER.exec(plain) ?? STAGE_HEADER.exec(plain);
   return match ? match[1]! : null;
 }
 
