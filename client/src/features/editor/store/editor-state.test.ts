@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   closeFile,
   contentToSave,
+  discardChanges,
+  draftRestored,
+  fileReloaded,
   editFile,
   fileDeleted,
   fileRenamed,
@@ -133,5 +136,24 @@ describe('files', () => {
     expect(state.activeFile).toBe('adder.vhd');
     expect(state.dirty).toEqual({ 'adder.vhd': 'B2' });
     expect(state.loaded['adder.vhd']?.content).toBe('B');
+  });
+
+  it('reloading from the server replaces the cache and drops unsaved edits', () => {
+    const state = fileReloaded(busyState(), 'b.vhd', { content: 'theirs', timestamp: 't9' });
+    expect(isDirty(state, 'b.vhd')).toBe(false);
+    expect(state.loaded['b.vhd']).toEqual({ content: 'theirs', timestamp: 't9' });
+    expect(state.files.find((f) => f.name === 'b.vhd')?.timestamp).toBe('t9');
+  });
+
+  it('discarding changes clears the dirty mark and keeps the saved content', () => {
+    const state = discardChanges(busyState(), 'b.vhd');
+    expect(isDirty(state, 'b.vhd')).toBe(false);
+    expect(state.loaded['b.vhd']?.content).toBe('B');
+  });
+
+  it('a restored draft is dirty and its save expects the version the draft was based on', () => {
+    const state = draftRestored(busyState(), 'a.vhd', 'A from draft', 'draft-base');
+    expect(state.dirty['a.vhd']).toBe('A from draft');
+    expect(state.loaded['a.vhd']).toEqual({ content: 'A', timestamp: 'draft-base' });
   });
 });

@@ -189,6 +189,34 @@ export function fileRenamed(state: EditorState, from: string, to: string): Edito
   };
 }
 
+/** Fresh content read from the server replaces the cache and drops the unsaved edits (e.g. "use theirs"). */
+export function fileReloaded(state: EditorState, name: string, loaded: LoadedFile): EditorState {
+  if (!state.openFiles.includes(name)) return state;
+  return {
+    ...state,
+    loaded: { ...state.loaded, [name]: loaded },
+    dirty: without(state.dirty, name),
+    files: state.files.map((file) => (file.name === name ? { ...file, timestamp: loaded.timestamp } : file)),
+  };
+}
+
+/** Drops a file's unsaved edits: it shows its cached (saved) content again. */
+export function discardChanges(state: EditorState, name: string): EditorState {
+  if (!(name in state.dirty)) return state;
+  return { ...state, dirty: without(state.dirty, name) };
+}
+
+/**
+ * A local draft is taken back: its content becomes the dirty content, and the save will expect the
+ * server version the draft was based on, so a file saved elsewhere since is detected, not overwritten.
+ */
+export function draftRestored(state: EditorState, name: string, content: string, baseTimestamp: string | null): EditorState {
+  const cached = state.loaded[name];
+  if (!cached || !state.openFiles.includes(name)) return state;
+  const edited = editFile(state, name, content);
+  return { ...edited, loaded: { ...edited.loaded, [name]: { ...cached, timestamp: baseTimestamp } } };
+}
+
 export function fileCreated(state: EditorState, file: ProjectFile): EditorState {
   const files = state.files.some((existing) => existing.name === file.name)
     ? state.files.map((existing) => (existing.name === file.name ? file : existing))

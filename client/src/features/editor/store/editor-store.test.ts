@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { EditorStore, type EditorApi } from './editor-store';
+import { EditorStore, SaveConflictError, type EditorApi } from './editor-store';
 
 function fakeApi(overrides: Partial<EditorApi> = {}) {
   const contents: Record<string, string> = { 'a.vhd': 'A', 'b.vhd': 'B' };
@@ -120,5 +120,53 @@ describe('EditorStore', () => {
     store.subscribe(listener);
     await store.openProject('p1');
     expect(listener).toHaveBeenCalled();
+  });
+
+  it('sends the timestamp the content was read at, and overwrites only when asked', async () => {
+    const { api } = fakeApi();
+    const store = new EditorStore(api);
+    await store.openProject('p1');
+    await store.openFile('a.vhd');
+    store.editFile('a.vhd', 'A2');
+    await store.saveFile('a.vhd');
+    expect(api.updateFile).toHaveBeenLastCalledWith('p1', 'a.vhd', 'A2', 't0');
+    store.editFile('a.vhd', 'A3');
+    await store.saveFile('a.vhd', { overwrite: true });
+    expect(api.updateFile).toHaveBeenLastCalledWith('p1', 'a.vhd', 'A3', undefined);
+  });
+
+  it('keeps the edits on a conflict, and save all reports it while saving the other files', async () => {
+    const { api, contents } = fakeApi({
+      updateFile: vi.fn(async (_p: string, name: string, content: string) => {
+        if (name === 'a.vhd') throw new SaveConflictError(name);
+        contents[name] = content;
+        return { timestamp: 't1' };
+      }),
+    });
+    const store = new EditorStore(api);
+    await store.openProject('p1');
+    await store.openFile('a.vhd');
+    await store.openFile('b.vhd');
+    store.editFile('a.vhd', 'mine');
+    store.editFile('b.vhd', 'B2');
+    const result = await store.saveAll();
+    expect(result.saved).toEqual(['b.vhd']);
+    expect(result.failed.map((f) => f.name)).toEqual(['a.vhd']);
+    expect(result.failed[0]?.error).toBeInstanceOf(SaveConflictError);
+    expect(store.getState().dirty).toEqual({ 'a.vhd': 'mine' });
+    contents['a.vhd'] = 'theirs';
+    await store.reloadFile('a.vhd');
+    expect(store.getState().dirty).toEqual({});
+    expect(store.getState().loaded['a.vhd']?.content).toBe('theirs');
+  });
+
+  it('discards all unsaved changes', async () => {
+    const { api } = fakeApi();
+    const store = new EditorStore(api);
+    await store.openProject('p1');
+    await store.openFile('a.vhd');
+    store.editFile('a.vhd', 'A2');
+    store.discardAllChanges();
+    expect(store.getState().dirty).toEqual({});
   });
 });

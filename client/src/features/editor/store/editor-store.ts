@@ -14,7 +14,10 @@ import {
   setFiles,
   setLatestBuild,
   activateFile,
+  discardChanges,
+  draftRestored,
   fileCreated,
+  fileReloaded,
   type BuildSummary,
   type EditorState,
   type LoadedFile,
@@ -25,13 +28,44 @@ import {
 export interface EditorApi {
   getProjectFiles(projectId: string): Promise<ProjectFile[]>;
   getFile(projectId: string, name: string): Promise<LoadedFile>;
-  updateFile(projectId: string, name: string, content: string): Promise<{ timestamp: string | null }>;
+  /**
+   * Saves `content`. With `expectedTimestamp`, a file changed since then is refused by throwing
+   * SaveConflictError instead of being overwritten; without it, the save overwrites.
+   */
+  updateFile(
+    projectId: string,
+    name: string,
+    content: string,
+    expectedTimestamp?: string | null,
+  ): Promise<{ timestamp: string | null }>;
   createFile(projectId: string, name: string, content: string): Promise<ProjectFile>;
   deleteFile(projectId: string, name: string): Promise<void>;
   renameFile(projectId: string, name: string, newName: string): Promise<void>;
   /** null when the project has no build (the API's empty object). */
   getLatestBuild(projectId: string): Promise<BuildSummary | null>;
   projectBuilds(projectId: string): Promise<BuildSummary[]>;
+}
+
+/** The file changed on the server since it was loaded: the user chooses which version to keep. */
+export class SaveConflictError extends Error {
+  constructor(
+    readonly fileName: string,
+    /** The server's message, when it gave one. */
+    readonly detail?: string,
+  ) {
+    super(detail ?? `${fileName} was changed elsewhere since it was opened`);
+    this.name = 'SaveConflictError';
+  }
+}
+
+export interface SaveOptions {
+  /** Save even when the file changed elsewhere (the user chose "keep mine"). */
+  overwrite?: boolean;
+}
+
+export interface SaveAllResult {
+  saved: string[];
+  failed: { name: string; error: unknown }[];
 }
 
 type Listener = () => void;
@@ -124,7 +158,7 @@ export class EditorStore {
    * Saves the file's dirty content and clears its mark. Saving a file that is not open is refused
    * with a console warning. Resolves to whether the file is clean afterwards.
    */
-  async saveFile(name: string): Promise<boolean> {
+  async saveFile(name: string, options: SaveOptions = {}): Promise<boolean> {
     const projectId = this.requireProject();
     if (!this.state.openFiles.includes(name)) {
       console.warn(`Refusing to save ${name}: the file is not open`);
@@ -132,14 +166,45 @@ export class EditorStore {
     }
     const content = contentToSave(this.state, name);
     if (content === undefined) return true;
-    const { timestamp } = await this.api.updateFile(projectId, name, content);
+    const expected = options.overwrite ? undefined : this.state.loaded[name]?.timestamp;
+    const { timestamp } = await this.api.updateFile(projectId, name, content, expected);
     this.applyFor(projectId, (state) => fileSaved(state, name, content, timestamp));
     return true;
   }
 
-  /** Saves every dirty file. */
-  async saveAll(): Promise<void> {
-    for (const name of dirtyFileNames(this.state)) await this.saveFile(name);
+  /** Saves every dirty file; one failure does not stop the others. */
+  async saveAll(): Promise<SaveAllResult> {
+    const result: SaveAllResult = { saved: [], failed: [] };
+    for (const name of dirtyFileNames(this.state)) {
+      try {
+        await this.saveFile(name);
+        result.saved.push(name);
+      } catch (error) {
+        result.failed.push({ name, error });
+      }
+    }
+    return result;
+  }
+
+  /** Reads the file again from the server, dropping unsaved edits ("use theirs" after a conflict). */
+  async reloadFile(name: string): Promise<void> {
+    const projectId = this.requireProject();
+    const loaded = await this.api.getFile(projectId, name);
+    this.applyFor(projectId, (state) => fileReloaded(state, name, loaded));
+  }
+
+  discardChanges(name: string): void {
+    this.set(discardChanges(this.state, name));
+  }
+
+  discardAllChanges(): void {
+    let next = this.state;
+    for (const name of dirtyFileNames(next)) next = discardChanges(next, name);
+    this.set(next);
+  }
+
+  restoreDraft(name: string, content: string, baseTimestamp: string | null): void {
+    this.set(draftRestored(this.state, name, content, baseTimestamp));
   }
 
   async createFile(name: string, content: string): Promise<void> {
