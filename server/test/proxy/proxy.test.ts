@@ -1,0 +1,373 @@
+import { createHash, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { testConfig } from '../../src/config.js';
+import { writeFakeClientBuild, type FakeClientBuild } from '../foundation/static-dir.js';
+import {
+  closedPort,
+  readBody,
+  requestGateway,
+  signal,
+  startUpstream,
+  type UpstreamServer,
+} from './upstream-server.js';
+
+const PROXY_TIMEOUT_MS = 700;
+const PROXY_BODY_TIMEOUT_MS = 900;
+const FIVE_MB = 5 * 1024 * 1024;
+/**
+ * undici (the proxy's HTTP client) runs its headers and body timeouts on a 500 ms timer wheel, so a
+ * timeout fires up to half a second either side of its setting; on a loaded CI machine allow more late.
+ */
+const TIMER_RESOLUTION_MS = 500;
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+/** Gates the tests open so an upstream can wait for what the client has (or has not) seen. */
+let clientSawFirstBytes = signal();
+let upstreamSawFirstUploadBytes = signal();
+let clientSawFirstEvent = signal();
+const download = randomBytes(FIVE_MB);
+
+let api: UpstreamServer;
+let auth: UpstreamServer;
+let gateway: FastifyInstance;
+let baseUrl: string;
+let staticBuild: FakeClientBuild;
+
+async function startGateway(env: Record<string, string>): Promise<{ app: FastifyInstance; baseUrl: string }> {
+  const app = await buildApp(
+    testConfig({
+      MODE: 'proxy',
+      STATIC_DIR: staticBuild.dir,
+      PROXY_TIMEOUT_MS: String(PROXY_TIMEOUT_MS),
+      PROXY_BODY_TIMEOUT_MS: String(PROXY_BODY_TIMEOUT_MS),
+      ...env,
+    }),
+  );
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('gateway has no TCP address');
+  return { app, baseUrl: `http://127.0.0.1:${address.port}` };
+}
+
+/** How a response ended: completely, or cut off (an error or a closed socket before the end). */
+function settle(response: http.IncomingMessage): Promise<{ complete: boolean; bytes: number }> {
+  return new Promise((resolve) => {
+    let bytes = 0;
+    response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+    response.on('end', () => resolve({ complete: response.complete, bytes }));
+    response.on('error', () => resolve({ complete: false, bytes }));
+    response.on('close', () => resolve({ complete: response.complete, bytes }));
+  });
+}
+
+beforeAll(async () => {
+  staticBuild = await writeFakeClientBuild();
+  api = await startUpstream((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://upstream');
+    switch (url.pathname) {
+      case '/api/download': {
+        response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(FIVE_MB) });
+        // The rest is sent only once the client holds the first megabyte: a buffering gateway would deadlock.
+        response.write(download.subarray(0, 1024 * 1024));
+        void clientSawFirstBytes.promise.then(() => response.end(download.subarray(1024 * 1024)));
+        return;
+      }
+      case '/api/upload': {
+        const hash = createHash('sha256');
+        let length = 0;
+        request.on('data', (chunk: Buffer) => {
+          if (length === 0) upstreamSawFirstUploadBytes.resolve();
+          length += chunk.length;
+          hash.update(chunk);
+        });
+        request.on('end', () => {
+          response.writeHead(200, { 'content-type': 'application/json' });
+          response.end(JSON.stringify({ length, sha256: hash.digest('hex') }));
+        });
+        return;
+      }
+      case '/api/events': {
+        response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+        response.write('id: 1\nevent: log\ndata: {"line":"stage IP started"}\n\n');
+        void clientSawFirstEvent.promise.then(() => {
+          response.write('id: 2\nevent: log\ndata: {"line":"stage SYNTHESIS started"}\n\n');
+          response.end();
+        });
+        return;
+      }
+      case '/api/stall':
+        return; // Never answers.
+      case '/api/reset':
+        request.socket.destroy();
+        return;
+      case '/api/reset-mid-body':
+        response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': '100000' });
+        response.write(Buffer.alloc(1000), () => setTimeout(() => request.socket.destroy(), 50));
+        return;
+      case '/api/stall-mid-body':
+        response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': '100000' });
+        response.write(Buffer.alloc(1000));
+        return; // Then silence.
+      default:
+        void readBody(request).then((body) => {
+          response.writeHead(url.pathname === '/api/projects' && request.method === 'POST' ? 201 : 200, {
+            'content-type': 'application/json',
+            'x-upstream': 'api',
+          });
+          response.end(JSON.stringify({ upstream: 'api', method: request.method, url: request.url, body: body.toString() }));
+        });
+    }
+  });
+  auth = await startUpstream((request, response) => {
+    if (request.url?.startsWith('/app/cookies/')) {
+      response.writeHead(200, {
+        'content-type': 'application/json',
+        'set-cookie': [
+          'app.at=eyJ.access.token; Path=/; Secure; HttpOnly; SameSite=Lax; Max-Age=3600',
+          'app.rt=refresh-token; Path=/; Domain=example.com; Secure; HttpOnly; SameSite=Lax; Expires=Wed, 21 Oct 2037 07:28:00 GMT',
+          'app.at_exp=1900000000; Path=/; Secure; SameSite=Lax',
+        ],
+      });
+      response.end('{}');
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(JSON.stringify({ upstream: 'auth', method: request.method, url: request.url }));
+  });
+  ({ app: gateway, baseUrl } = await startGateway({
+    API_UPSTREAM: api.url,
+    AUTH_UPSTREAM: auth.url,
+    PUBLIC_URL: 'https://app.example.com',
+  }));
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  await api?.close();
+  await auth?.close();
+  await staticBuild?.remove();
+});
+
+beforeEach(() => {
+  clientSawFirstBytes = signal();
+  upstreamSawFirstUploadBytes = signal();
+  clientSawFirstEvent = signal();
+  api.seen.length = 0;
+  auth.seen.length = 0;
+});
+
+describe('proxy mode: /api to API_UPSTREAM', () => {
+  it('passes a JSON call through: method, path, query, body, status and headers', async () => {
+    const response = await requestGateway(baseUrl, '/api/projects?sort=name', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer key-123' },
+      body: JSON.stringify({ name: 'Adder' }),
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.headers['x-upstream']).toBe('api');
+    expect(JSON.parse((await readBody(response)).toString())).toEqual({
+      upstream: 'api',
+      method: 'POST',
+      url: '/api/projects?sort=name',
+      body: '{"name":"Adder"}',
+    });
+    expect(api.seen[0]?.headers.authorization).toBe('Bearer key-123');
+  });
+
+  it('streams a 5 MB download: the client reads the first bytes before the upstream has finished', async () => {
+    const response = await requestGateway(baseUrl, '/api/download');
+    expect(response.statusCode).toBe(200);
+    const chunks: Buffer[] = [];
+    response.once('data', () => clientSawFirstBytes.resolve());
+    response.on('data', (chunk: Buffer) => chunks.push(chunk));
+    await new Promise((resolve) => response.on('end', resolve));
+    const body = Buffer.concat(chunks);
+    expect(body.length).toBe(FIVE_MB);
+    expect(sha256(body)).toBe(sha256(download));
+  });
+
+  it('streams a 5 MB upload: the upstream reads the first bytes before the client has sent the rest', async () => {
+    const upload = randomBytes(FIVE_MB);
+    const responsePromise = new Promise<http.IncomingMessage>((resolve, reject) => {
+      const request = http.request(`${baseUrl}/api/upload`, {
+        method: 'PUT',
+        agent: false,
+        headers: { 'content-type': 'application/octet-stream', 'content-length': String(FIVE_MB) },
+      });
+      request.on('response', resolve).on('error', reject);
+      request.write(upload.subarray(0, 1024 * 1024));
+      void upstreamSawFirstUploadBytes.promise.then(() => request.end(upload.subarray(1024 * 1024)));
+    });
+    const response = await responsePromise;
+    expect(response.statusCode).toBe(200);
+    expect(JSON.parse((await readBody(response)).toString())).toEqual({ length: FIVE_MB, sha256: sha256(upload) });
+  });
+
+  it('streams server-sent events: the first event arrives before the upstream sends the second', async () => {
+    const response = await requestGateway(baseUrl, '/api/events', {
+      headers: { accept: 'text/event-stream', 'accept-encoding': 'gzip, br' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/event-stream/);
+    // Compression would hold events back in its buffer.
+    expect(response.headers['content-encoding']).toBeUndefined();
+    response.setEncoding('utf8');
+    let received = '';
+    const events: string[] = [];
+    await new Promise<void>((resolve) => {
+      response.on('data', (chunk: string) => {
+        received += chunk;
+        const complete = received.split('\n\n');
+        received = complete.pop() ?? '';
+        for (const event of complete) {
+          events.push(event);
+          if (events.length === 1) clientSawFirstEvent.resolve();
+        }
+      });
+      response.on('end', resolve);
+    });
+    expect(events).toEqual([
+      'id: 1\nevent: log\ndata: {"line":"stage IP started"}',
+      'id: 2\nevent: log\ndata: {"line":"stage SYNTHESIS started"}',
+    ]);
+  });
+
+  it('keeps an upstream base path: API_UPSTREAM=http://host/base sends /api/x to /base/api/x', async () => {
+    const based = await startGateway({ API_UPSTREAM: `${api.url}/base`, AUTH_UPSTREAM: auth.url });
+    try {
+      const response = await requestGateway(based.baseUrl, '/api/projects/7?x=1');
+      expect(JSON.parse((await readBody(response)).toString())).toMatchObject({ url: '/base/api/projects/7?x=1' });
+    } finally {
+      await based.app.close();
+    }
+  });
+});
+
+describe('proxy mode: cookies and forwarded headers', () => {
+  it('passes several Set-Cookie headers back untouched', async () => {
+    const response = await requestGateway(baseUrl, '/app/cookies/');
+    await readBody(response);
+    expect(response.headers['set-cookie']).toEqual([
+      'app.at=eyJ.access.token; Path=/; Secure; HttpOnly; SameSite=Lax; Max-Age=3600',
+      'app.rt=refresh-token; Path=/; Domain=example.com; Secure; HttpOnly; SameSite=Lax; Expires=Wed, 21 Oct 2037 07:28:00 GMT',
+      'app.at_exp=1900000000; Path=/; Secure; SameSite=Lax',
+    ]);
+  });
+
+  it('passes the request cookies upstream untouched', async () => {
+    const cookie = 'app.at=eyJ.access.token; app.rt=refresh%20token; cookieBannerAccepted=true';
+    await readBody(await requestGateway(baseUrl, '/api/projects', { headers: { cookie } }));
+    await readBody(await requestGateway(baseUrl, '/app/me/', { headers: { cookie } }));
+    expect(api.seen[0]?.headers.cookie).toBe(cookie);
+    expect(auth.seen[0]?.headers.cookie).toBe(cookie);
+  });
+
+  it('tells the upstream the public origin and the client address in X-Forwarded-*', async () => {
+    await readBody(await requestGateway(baseUrl, '/oauth2/authorize?client_id=cc'));
+    expect(auth.seen[0]?.headers).toMatchObject({
+      'x-forwarded-proto': 'https',
+      'x-forwarded-host': 'app.example.com',
+      'x-forwarded-port': '443',
+      'x-forwarded-for': '127.0.0.1',
+    });
+  });
+
+  it('appends the client address to an X-Forwarded-For chain, and uses an explicit public port', async () => {
+    const ported = await startGateway({ API_UPSTREAM: api.url, AUTH_UPSTREAM: auth.url, PUBLIC_URL: 'http://demo.test:8080' });
+    try {
+      await readBody(await requestGateway(ported.baseUrl, '/api/projects', { headers: { 'x-forwarded-for': '203.0.113.7' } }));
+      expect(api.seen[0]?.headers).toMatchObject({
+        'x-forwarded-proto': 'http',
+        'x-forwarded-host': 'demo.test:8080',
+        'x-forwarded-port': '8080',
+        'x-forwarded-for': '203.0.113.7, 127.0.0.1',
+      });
+    } finally {
+      await ported.app.close();
+    }
+  });
+});
+
+describe('proxy mode: which upstream answers', () => {
+  it.each([
+    '/app/me/',
+    '/app/login/?client_id=cc&redirect_uri=https%3A%2F%2Fapp.example.com%2F&state=abc',
+    '/oauth2/authorize?client_id=cc&response_type=code',
+    '/account/?client_id=cc',
+    '/password/forgot',
+    '/.well-known/openid-configuration',
+    '/css/fusionauth-style.css',
+  ])('sends the identity path %s to AUTH_UPSTREAM as it is', async (path) => {
+    const response = await requestGateway(baseUrl, path);
+    expect(JSON.parse((await readBody(response)).toString())).toEqual({ upstream: 'auth', method: 'GET', url: path });
+    expect(api.seen).toEqual([]);
+  });
+
+  it('sends /api to API_UPSTREAM and keeps config.json, health and the SPA on the gateway', async () => {
+    const apiResponse = await requestGateway(baseUrl, '/api/openapi.json');
+    expect(JSON.parse((await readBody(apiResponse)).toString())).toMatchObject({ upstream: 'api', url: '/api/openapi.json' });
+    const config = await requestGateway(baseUrl, '/config.json');
+    expect(JSON.parse((await readBody(config)).toString())).toMatchObject({ serverUrl: 'https://app.example.com' });
+    expect((await requestGateway(baseUrl, '/readyz')).statusCode).toBe(200);
+    const page = await requestGateway(baseUrl, '/', { headers: { accept: 'text/html' } });
+    expect((await readBody(page)).toString()).toBe(staticBuild.indexHtml);
+    expect(auth.seen).toHaveLength(0);
+    expect(api.seen).toHaveLength(1);
+  });
+});
+
+describe('proxy mode: upstream failures', () => {
+  it('answers 502 JSON when the upstream refuses the connection', async () => {
+    const down = await startGateway({ API_UPSTREAM: `http://127.0.0.1:${await closedPort()}`, AUTH_UPSTREAM: auth.url });
+    try {
+      const response = await requestGateway(down.baseUrl, '/api/projects');
+      expect(response.statusCode).toBe(502);
+      expect(response.headers['content-type']).toMatch(/application\/json/);
+      expect(JSON.parse((await readBody(response)).toString())).toEqual({ detail: 'The compile API could not be reached' });
+    } finally {
+      await down.app.close();
+    }
+  });
+
+  it('answers 502 JSON when the upstream resets the connection before answering', async () => {
+    const response = await requestGateway(baseUrl, '/api/reset');
+    expect(response.statusCode).toBe(502);
+    expect(JSON.parse((await readBody(response)).toString())).toEqual({ detail: 'The compile API could not be reached' });
+  });
+
+  it('answers 504 JSON within PROXY_TIMEOUT_MS when the upstream stalls', async () => {
+    const started = performance.now();
+    const response = await requestGateway(baseUrl, '/api/stall');
+    const elapsed = performance.now() - started;
+    expect(response.statusCode).toBe(504);
+    expect(JSON.parse((await readBody(response)).toString())).toEqual({
+      detail: `The compile API did not answer within ${PROXY_TIMEOUT_MS} ms`,
+    });
+    expect(elapsed).toBeGreaterThanOrEqual(PROXY_TIMEOUT_MS - TIMER_RESOLUTION_MS - 50);
+    expect(elapsed).toBeLessThan(PROXY_TIMEOUT_MS + TIMER_RESOLUTION_MS + 500);
+  });
+
+  it('cuts the client off, never leaving it hanging, when the upstream dies in the middle of a body', async () => {
+    const response = await requestGateway(baseUrl, '/api/reset-mid-body');
+    expect(response.statusCode).toBe(200);
+    expect(await settle(response)).toMatchObject({ complete: false });
+  });
+
+  it('cuts the client off after PROXY_BODY_TIMEOUT_MS of silence inside a body', async () => {
+    const started = performance.now();
+    const response = await requestGateway(baseUrl, '/api/stall-mid-body');
+    expect(await settle(response)).toMatchObject({ complete: false, bytes: 1000 });
+    const elapsed = performance.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(PROXY_BODY_TIMEOUT_MS - TIMER_RESOLUTION_MS - 50);
+    expect(elapsed).toBeLessThan(PROXY_BODY_TIMEOUT_MS + TIMER_RESOLUTION_MS + 500);
+  });
+
+  it('keeps serving after all of that', async () => {
+    const response = await requestGateway(baseUrl, '/api/projects');
+    expect(response.statusCode).toBe(200);
+    expect((await readBody(response)).length).toBeGreaterThan(0);
+  });
+});
