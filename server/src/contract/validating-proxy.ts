@@ -1,0 +1,181 @@
+import { timingSafeEqual } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyHttpProxyOptions } from '@fastify/http-proxy';
+import { DEFAULT_BODY_CAP_BYTES, decodeSample, readBodyUpTo, teeBody } from './body-sample.js';
+import { ContractDocument } from './document.js';
+import { ContractReport } from './report.js';
+import { ContractValidator, isJsonMediaType, mediaTypeOf, type BodySample, type Violation } from './validator.js';
+
+export type ValidateMode = 'report' | 'strict';
+
+/** What reply-from hands onResponse: the upstream's status, headers and body stream. */
+interface UpstreamResponse {
+  statusCode: number;
+  headers: Record<string, string | string[] | undefined>;
+  stream: Readable;
+}
+
+type ReplyFromOnResponse = NonNullable<NonNullable<FastifyHttpProxyOptions['replyOptions']>['onResponse']>;
+
+interface Exchange {
+  operationId?: string;
+  method: string;
+  path: string;
+}
+
+export interface ValidatingProxyOptions {
+  mode: ValidateMode;
+  document?: ContractDocument;
+  /** JSON/text bodies up to this size are checked; larger ones stream through unchecked. */
+  bodyCapBytes?: number;
+}
+
+/** Bodies worth reading for a schema check: JSON and text. Artifacts (octet-stream) are not. */
+function isCheckable(mediaType: string | undefined): boolean {
+  return isJsonMediaType(mediaType) || Boolean(mediaType?.startsWith('text/'));
+}
+
+/**
+ * The validating half of MODE=proxy: a preHandler that checks each /api request and an
+ * onResponse that checks the upstream's answer, both against the contract. `report` never changes
+ * traffic; `strict` answers a violating request with 404/422 and a violating response with 502.
+ * Bodies stream: a JSON response is teed (a capped copy for the check), binary ones are judged by
+ * status and content type only.
+ */
+export class ValidatingProxy {
+  readonly report: ContractReport;
+  private readonly validator: ContractValidator;
+  private readonly exchanges = new WeakMap<FastifyRequest, Exchange>();
+  private readonly capBytes: number;
+
+  constructor(private readonly options: ValidatingProxyOptions) {
+    const document = options.document ?? ContractDocument.load();
+    this.validator = new ContractValidator(document);
+    this.report = new ContractReport(document);
+    this.capBytes = options.bodyCapBytes ?? DEFAULT_BODY_CAP_BYTES;
+  }
+
+  /** Fastify preHandler for the /api proxy route. */
+  readonly preHandler = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    let body: BodySample = { kind: 'absent' };
+    if (request.body instanceof Readable) {
+      if (isCheckable(mediaTypeOf(request.headers['content-type']))) {
+        const read = await readBodyUpTo(request.body, this.capBytes);
+        body = read.sample;
+        // reply-from forwards a stream body as is (Content-Length unchanged).
+        request.body = read.replay;
+      } else {
+        body = { kind: 'partial' };
+      }
+    }
+    const checked = this.validator.checkRequest({ method: request.method, url: request.url, headers: request.headers, body });
+    this.exchanges.set(request, { operationId: checked.operation?.operationId, method: request.method, path: checked.path });
+    this.record(request, checked.violations);
+    if (this.options.mode !== 'strict' || checked.violations.length === 0) return;
+
+    if (!checked.operation) {
+      return reply.status(404).send({ detail: `${request.method} ${checked.path} is not an operation of the API contract` });
+    }
+    return reply.status(422).send({
+      detail: checked.violations.map((violation) => ({
+        loc: violation.location.replace(/^request\./, '').split('.'),
+        msg: violation.message,
+        type: 'contract',
+      })),
+    });
+  };
+
+  /**
+   * reply-from's onResponse for the /api proxy route. Its type names the third argument a raw
+   * server response; at run time it is the upstream's { statusCode, headers, stream }.
+   */
+  readonly onResponse: ReplyFromOnResponse = (request, reply, upstream) =>
+    this.checkResponse(request as FastifyRequest, reply as FastifyReply, upstream as unknown as UpstreamResponse);
+
+  private checkResponse(request: FastifyRequest, reply: FastifyReply, upstream: UpstreamResponse): void {
+    const exchange = this.exchanges.get(request);
+    const operation = exchange?.operationId ? this.validator.document.operation(exchange.operationId) : undefined;
+    this.report.recordExchange(operation?.operationId, upstream.statusCode);
+    if (!exchange || !operation) {
+      void reply.send(upstream.stream);
+      return;
+    }
+    const contentType = firstHeader(upstream.headers['content-type']);
+    const head = this.validator.checkResponseHead(operation, exchange.method, exchange.path, upstream.statusCode, contentType);
+    this.record(request, head);
+    if (head.length > 0 && this.options.mode === 'strict') return this.reject(reply, upstream, head);
+
+    if (head.length > 0 || !isCheckable(mediaTypeOf(contentType))) {
+      if (upstream.statusCode !== 204) this.report.noteBodyNotChecked();
+      void reply.send(upstream.stream);
+      return;
+    }
+
+    const check = (body: BodySample): Violation[] => {
+      if (body.kind === 'partial') {
+        this.report.noteBodyNotChecked();
+        return [];
+      }
+      return this.validator.checkResponse(operation, exchange.method, exchange.path, { status: upstream.statusCode, contentType, body });
+    };
+    const encoding = firstHeader(upstream.headers['content-encoding']);
+
+    if (this.options.mode === 'report') {
+      const { stream, sample } = teeBody(upstream.stream, this.capBytes, encoding);
+      void reply.send(stream);
+      void sample.then((body) => this.record(request, check(body)));
+      return;
+    }
+
+    // strict: a small body is read whole before the client sees a byte, so it can still be refused.
+    void readBodyUpTo(upstream.stream, this.capBytes).then(
+      ({ sample, replay }) => {
+        const decoded = sample.kind === 'complete' ? decodeSample(sample.bytes, encoding, this.capBytes) : sample;
+        const violations = check(decoded);
+        this.record(request, violations);
+        if (violations.length > 0) return this.reject(reply, upstream, violations);
+        void reply.send(replay);
+      },
+      (error: unknown) => reply.send(error),
+    );
+  }
+
+  private record(request: FastifyRequest, violations: Violation[]): void {
+    if (violations.length === 0) return;
+    this.report.addViolations(violations);
+    for (const violation of violations) request.log.warn({ contractViolation: violation }, 'contract violation');
+  }
+
+  private reject(reply: FastifyReply, upstream: UpstreamResponse, violations: Violation[]): void {
+    upstream.stream.destroy();
+    // reply-from already copied the upstream's headers (length, encoding): they describe another body.
+    for (const name of Object.keys(upstream.headers)) reply.removeHeader(name);
+    const listed = violations.slice(0, 5).map((v) => `${v.location} ${v.message}`);
+    if (violations.length > 5) listed.push(`and ${violations.length - 5} more`);
+    void reply.status(502).send({ detail: `The compile API answered outside its contract: ${listed.join('; ')}` });
+  }
+}
+
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * GET /admin/contract: the report as JSON, or `?format=text` for the summary and coverage table.
+ * Needs `Authorization: Bearer $ADMIN_TOKEN`; without ADMIN_TOKEN the route does not exist.
+ */
+export function registerContractReportRoute(app: FastifyInstance, proxy: ValidatingProxy, adminToken: string | undefined): void {
+  if (!adminToken) return;
+  const expected = Buffer.from(`Bearer ${adminToken}`);
+  app.get<{ Querystring: { format?: string } }>('/admin/contract', async (request, reply) => {
+    const given = Buffer.from(request.headers.authorization ?? '');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      return reply.status(401).send({ detail: 'The admin API needs Authorization: Bearer <ADMIN_TOKEN>' });
+    }
+    if (request.query.format === 'text') {
+      return reply.type('text/plain; charset=utf-8').send(`${proxy.report.summary()}\n\n${proxy.report.coverage.table(proxy.report.document)}\n`);
+    }
+    return proxy.report.toJSON();
+  });
+}
