@@ -1,10 +1,16 @@
-import { ProjectList } from '@/features/projects/components/project-list';
+import { useCallback } from 'react';
+import { ProjectsPage } from '@/features/projects/components/projects-page';
+import { useCurrentProject, useSetCurrentProject } from '@/lib/current-project';
 
 export function ProjectsRoute() {
-  return (
-    <section className="page">
-      <h1>Projects</h1>
-      <ProjectList />
-    </section>
+  const currentProject = useCurrentProject();
+  const setCurrentProject = useSetCurrentProject();
+  // A deleted project must not stay in the nav bar's editor and builds links.
+  const forgetIfCurrent = useCallback(
+    (projectId: string) => {
+      if (currentProject?.id === projectId) setCurrentProject(null);
+    },
+    [currentProject, setCurrentProject],
   );
+  return <ProjectsPage onProjectDeleted={forgetIfCurrent} />;
 }

@@ -1,41 +1,155 @@
-import { Link } from 'react-router-dom';
-import { Folder } from 'lucide-react';
-import { Spinner } from '@/components/spinner';
+import { useId, useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import { FolderOpen, Folder, ListChecks, Pencil, Search, Trash2 } from 'lucide-react';
+import { ActionMenu } from '@/components/action-menu';
+import { BuildStatusIcon } from '@/components/build-status-icon';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { errorMessage } from '@/lib/api/error-message';
+import type { ProjectSummary } from '@/lib/api/schemas';
+import { formatDateTime, formatDay, formatRelative, shortBuildId } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { useProjects } from '../api/list-projects';
+import { useDeleteProject } from '../api/delete-project';
+import {
+  DEFAULT_PROJECT_SORT,
+  filterProjects,
+  nextProjectSort,
+  sortProjects,
+  type ProjectSort,
+  type ProjectSortColumn,
+} from '../utils/project-table';
+import { RenameProjectDialog } from './rename-project-dialog';
+import { SortHeader } from './sort-header';
 
-/** The signed-in user's projects, each linking to its editor. */
-export function ProjectList() {
-  const { data: projects, error, isLoading } = useProjects();
-  if (isLoading) return <Spinner label="Loading projects" />;
-  if (error) {
-    return (
-      <p role="alert" className="error-text">
-        {errorMessage(error, 'The projects could not be loaded. Please try again later.')}
-      </p>
-    );
-  }
-  if (!projects || projects.length === 0) return <p>No projects yet.</p>;
+export interface ProjectListProps {
+  projects: readonly ProjectSummary[];
+  /** Called after a project is deleted (the page forgets it if it was the current one). */
+  onDeleted?(projectId: string): void;
+}
+
+/**
+ * The projects table: NAME, LATEST BUILD and LAST UPDATED (sortable), a filter by name, and a "…"
+ * menu per row (Open, Builds, Rename, Delete).
+ */
+export function ProjectList({ projects, onDeleted }: ProjectListProps) {
+  const navigate = useNavigate();
+  const filterId = useId();
+  const [query, setQuery] = useState('');
+  const [sort, setSort] = useState<ProjectSort>(DEFAULT_PROJECT_SORT);
+  const [renaming, setRenaming] = useState<ProjectSummary | null>(null);
+  const [deleting, setDeleting] = useState<ProjectSummary | null>(null);
+  const deleteProject = useDeleteProject();
+
+  const visible = useMemo(() => sortProjects(filterProjects(projects, query), sort), [projects, query, sort]);
+  const directionOf = (column: ProjectSortColumn) => (sort.column === column ? sort.direction : undefined);
+  const sortBy = (column: ProjectSortColumn) => setSort((current) => nextProjectSort(current, column));
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await deleteProject(deleting.id);
+      toast.success(`Project deleted: ${deleting.name}`);
+      onDeleted?.(deleting.id);
+    } catch (failure) {
+      toast.error(`Failed to delete project: ${deleting.name}`, {
+        description: errorMessage(failure, 'An unknown error occurred.'),
+      });
+      throw failure;
+    }
+  };
+
   return (
-    <table className="data-table">
-      <thead>
-        <tr>
-          <th scope="col">NAME</th>
-        </tr>
-      </thead>
-      <tbody>
-        {projects.map((project) => (
-          <tr key={project.id}>
-            <td>
-              <Link to={paths.editor(project.id)} className="project-link">
-                <Folder size={18} aria-hidden="true" />
-                {project.name}
-              </Link>
-            </td>
+    <>
+      <div className="project-filter field">
+        <label htmlFor={filterId}>Filter by name</label>
+        <span className="project-filter-input">
+          <Search size={16} aria-hidden="true" />
+          <input id={filterId} type="search" value={query} onChange={(event) => setQuery(event.target.value)} autoComplete="off" />
+        </span>
+      </div>
+      <table className="data-table project-table">
+        <caption className="visually-hidden">Your projects</caption>
+        <thead>
+          <tr>
+            <SortHeader label="NAME" direction={directionOf('name')} onSort={() => sortBy('name')} />
+            <SortHeader label="LATEST BUILD" direction={directionOf('latestBuild')} onSort={() => sortBy('latestBuild')} />
+            <SortHeader label="LAST UPDATED" direction={directionOf('updated')} onSort={() => sortBy('updated')} />
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {visible.length === 0 && (
+            <tr>
+              <td colSpan={4} className="project-table-empty">
+                No project name contains “{query.trim()}”.
+              </td>
+            </tr>
+          )}
+          {visible.map((project) => (
+            <tr key={project.id}>
+              <td>
+                <Link to={paths.editor(project.id)} className="project-link">
+                  <Folder size={18} aria-hidden="true" />
+                  {project.name}
+                </Link>
+              </td>
+              <td>
+                <LatestBuild project={project} />
+              </td>
+              <td>
+                <span className="project-updated">
+                  {formatDay(project.updated_at)}{' '}
+                  <span className="muted">({formatRelative(project.updated_at)})</span>
+                </span>
+              </td>
+              <td className="project-actions">
+                <ActionMenu
+                  label={`Actions for ${project.name}`}
+                  items={[
+                    { label: 'Open', icon: <FolderOpen size={16} aria-hidden="true" />, onSelect: () => navigate(paths.editor(project.id)) },
+                    { label: 'Builds', icon: <ListChecks size={16} aria-hidden="true" />, onSelect: () => navigate(paths.builds(project.id)) },
+                    { label: 'Rename', icon: <Pencil size={16} aria-hidden="true" />, onSelect: () => setRenaming(project) },
+                    {
+                      label: 'Delete',
+                      icon: <Trash2 size={16} aria-hidden="true" />,
+                      destructive: true,
+                      onSelect: () => setDeleting(project),
+                    },
+                  ]}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <RenameProjectDialog project={renaming} onClose={() => setRenaming(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete Project"
+        message={
+          <>
+            Delete <strong>{deleting?.name}</strong> with all its files and builds? This cannot be undone.
+          </>
+        }
+        confirmLabel="Delete"
+        destructive
+        onConfirm={confirmDelete}
+      />
+    </>
+  );
+}
+
+function LatestBuild({ project }: { project: ProjectSummary }) {
+  const build = project.latest_build;
+  if (!build) return <span className="muted">No build history</span>;
+  return (
+    <Link to={paths.buildDetail(project.id, build.id)} className="latest-build">
+      <BuildStatusIcon status={build.status} />
+      <span className="latest-build-id">{shortBuildId(build.id)}</span>
+      <span className="muted">Queued at: {formatDateTime(build.queued_at)}</span>
+    </Link>
   );
 }

@@ -1,0 +1,36 @@
+import { useCallback } from 'react';
+import { useSWRConfig } from 'swr';
+import { getApiClient } from '@/lib/api/client';
+import type { ProjectSummary } from '@/lib/api/schemas';
+import { getProjectKey } from './get-project';
+import { listProjectsKey } from './list-projects';
+
+/** deleteProject: removes a project with its files and builds. */
+export async function deleteProject(projectId: string) {
+  const api = await getApiClient();
+  await api.deleteProject({ project_id: projectId });
+}
+
+/** Deletes a project: it leaves the list at once, and comes back if the server refuses. */
+export function useDeleteProject() {
+  const { mutate } = useSWRConfig();
+  return useCallback(
+    async (projectId: string) => {
+      await mutate<ProjectSummary[]>(
+        listProjectsKey(),
+        async (projects) => {
+          await deleteProject(projectId);
+          return projects?.filter((item) => item.id !== projectId);
+        },
+        {
+          optimisticData: (projects) => (projects ?? []).filter((item) => item.id !== projectId),
+          rollbackOnError: true,
+          revalidate: true,
+        },
+      );
+      // Forget the project itself without asking the server (it would answer 404).
+      await mutate(getProjectKey(projectId), undefined, { revalidate: false });
+    },
+    [mutate],
+  );
+}

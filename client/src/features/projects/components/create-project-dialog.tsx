@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { Dialog } from '@/components/dialog';
+import type { Project } from '@/lib/api/schemas';
+import { useCreateProject } from '../api/create-project';
+import { DialogButtons } from './dialog-buttons';
+import { ProjectNameField } from './project-name-field';
+import { useProjectNameSubmit } from './use-project-name-submit';
+
+export interface CreateProjectDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** Called with the new project (the page then opens its editor). */
+  onCreated(project: Project): void;
+}
+
+/** "Create Project": one field, Project Name, then Cancel / Create. */
+export function CreateProjectDialog({ open, onOpenChange, onCreated }: CreateProjectDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Create Project">
+      {/* Mounted while open only, so each opening starts empty. */}
+      <CreateProjectForm onCancel={() => onOpenChange(false)} onCreated={onCreated} />
+    </Dialog>
+  );
+}
+
+function CreateProjectForm({ onCancel, onCreated }: { onCancel(): void; onCreated(project: Project): void }) {
+  const createProject = useCreateProject();
+  const [name, setName] = useState('');
+  const form = useProjectNameSubmit(name, 'The project could not be created. Please try again later.');
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void form.submit(async (valid) => onCreated(await createProject({ name: valid })));
+      }}
+    >
+      <ProjectNameField
+        value={name}
+        onChange={(value) => {
+          setName(value);
+          form.edited();
+        }}
+        error={form.error}
+        inputRef={form.inputRef}
+      />
+      <DialogButtons submitLabel="Create" busy={form.busy} onCancel={onCancel} />
+    </form>
+  );
+}

@@ -1,0 +1,167 @@
+import { useId, useState } from 'react';
+import { Dialog } from '@/components/dialog';
+import { Spinner } from '@/components/spinner';
+import { errorMessage } from '@/lib/api/error-message';
+import type { Example, Project } from '@/lib/api/schemas';
+import { useCreateProject } from '../api/create-project';
+import { useBuildConfigs } from '../api/get-build-configs';
+import { useExamples } from '../api/list-examples';
+import { configForHardware, findExample, findHardware } from '../utils/import-link';
+import { DialogButtons } from './dialog-buttons';
+import { ProjectNameField } from './project-name-field';
+import { useProjectNameSubmit } from './use-project-name-submit';
+
+export interface ImportExampleDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** The example a link asked for (by name or id), chosen when the dialog opens. */
+  requestedExample?: string | null;
+  /** The hardware model a link asked for (id or name): the new project is configured for it. */
+  requestedHardware?: string | null;
+  onCreated(project: Project): void;
+}
+
+/**
+ * "Import Example": choose one of listExamples, name the new project (the example's name unless the
+ * user types another), then Import copies the example's files into a new project.
+ */
+export function ImportExampleDialog({
+  open,
+  onOpenChange,
+  requestedExample = null,
+  requestedHardware = null,
+  onCreated,
+}: ImportExampleDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Import Example"
+      description="Start a new project from a copy of an example's files."
+    >
+      {/* Mounted while open only, so each opening starts from the link's example (or none). */}
+      <ImportExampleForm
+        key={`${requestedExample ?? ''}|${requestedHardware ?? ''}`}
+        requestedExample={requestedExample}
+        requestedHardware={requestedHardware}
+        onCancel={() => onOpenChange(false)}
+        onCreated={onCreated}
+      />
+    </Dialog>
+  );
+}
+
+const LANGUAGE_LABELS: Record<Example['language'], string> = { vhdl: 'VHDL', verilog: 'Verilog' };
+
+interface ImportExampleFormProps {
+  requestedExample: string | null;
+  requestedHardware: string | null;
+  onCancel(): void;
+  onCreated(project: Project): void;
+}
+
+function ImportExampleForm({ requestedExample, requestedHardware, onCancel, onCreated }: ImportExampleFormProps) {
+  const legendId = useId();
+  const examples = useExamples();
+  const buildConfigs = useBuildConfigs(requestedHardware !== null);
+  const createProject = useCreateProject();
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  // The name follows the chosen example until the user types one of their own.
+  const [ownName, setOwnName] = useState<string | null>(null);
+
+  const exampleList = examples.data;
+  const requested = exampleList ? findExample(exampleList, requestedExample) : undefined;
+  const selected = exampleList?.find((example) => example.id === (chosenId ?? requested?.id));
+  const name = ownName ?? selected?.name ?? '';
+  const form = useProjectNameSubmit(name, 'The example could not be imported. Please try again later.');
+
+  const hardware = buildConfigs.data ? findHardware(buildConfigs.data.hardware, requestedHardware) : undefined;
+  const waitingForHardware = requestedHardware !== null && buildConfigs.isLoading;
+
+  return (
+    <form
+      noValidate
+      className="import-example-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!selected) return;
+        void form.submit(async (valid) => {
+          const config = hardware && buildConfigs.data ? configForHardware(buildConfigs.data, hardware) : undefined;
+          onCreated(await createProject({ name: valid, example: selected.id, ...(config ? { config } : {}) }));
+        });
+      }}
+    >
+      {requestedExample && exampleList && !requested && (
+        <p className="error-text" role="alert">
+          There is no example named “{requestedExample}”. Choose one from the list.
+        </p>
+      )}
+      {requestedHardware && buildConfigs.data && (
+        <p className={hardware ? 'import-hardware' : 'error-text'} role={hardware ? undefined : 'alert'}>
+          {hardware
+            ? `The project will be set up for the ${hardware.name}.`
+            : `Unknown hardware “${requestedHardware}”: the project will use the default hardware.`}
+        </p>
+      )}
+      {examples.isLoading && <Spinner label="Loading examples" />}
+      {examples.error && (
+        <p className="error-text" role="alert">
+          {errorMessage(examples.error, 'The examples could not be loaded. Please try again later.')}
+        </p>
+      )}
+      {exampleList && exampleList.length === 0 && <p>There are no examples to import.</p>}
+      {exampleList && exampleList.length > 0 && (
+        <fieldset className="example-choices" aria-labelledby={legendId}>
+          <legend id={legendId}>Example</legend>
+          {exampleList.map((example) => (
+            <ExampleChoice
+              key={example.id}
+              example={example}
+              checked={example.id === selected?.id}
+              onChoose={() => setChosenId(example.id)}
+            />
+          ))}
+        </fieldset>
+      )}
+      {selected && (
+        <ProjectNameField
+          value={name}
+          onChange={(value) => {
+            setOwnName(value);
+            form.edited();
+          }}
+          error={form.error}
+          inputRef={form.inputRef}
+        />
+      )}
+      <DialogButtons submitLabel="Import" busy={form.busy} disabled={!selected || waitingForHardware} onCancel={onCancel} />
+    </form>
+  );
+}
+
+function ExampleChoice({ example, checked, onChoose }: { example: Example; checked: boolean; onChoose(): void }) {
+  const inputId = useId();
+  const descriptionId = useId();
+  return (
+    <div className="example-choice">
+      <input
+        id={inputId}
+        type="radio"
+        name="example"
+        value={example.id}
+        checked={checked}
+        onChange={onChoose}
+        aria-describedby={descriptionId}
+      />
+      <div className="example-choice-text">
+        <label htmlFor={inputId} className="example-choice-name">
+          {example.name}
+          <span className="example-language">{LANGUAGE_LABELS[example.language] ?? example.language}</span>
+        </label>
+        <span id={descriptionId} className="example-description">
+          {example.description}
+        </span>
+      </div>
+    </div>
+  );
+}

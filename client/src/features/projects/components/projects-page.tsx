@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { FolderPlus, PackageOpen } from 'lucide-react';
+import { Spinner } from '@/components/spinner';
+import { errorMessage } from '@/lib/api/error-message';
+import type { Project } from '@/lib/api/schemas';
+import { paths } from '@/lib/paths';
+import { useProjects } from '../api/list-projects';
+import { parseImportLink } from '../utils/import-link';
+import { CreateProjectDialog } from './create-project-dialog';
+import { ImportExampleDialog } from './import-example-dialog';
+import { ProjectList } from './project-list';
+import './projects.css';
+
+export interface ProjectsPageProps {
+  /** Called after a project is deleted, so the app can forget it if it was the current one. */
+  onProjectDeleted?(projectId: string): void;
+}
+
+/**
+ * The Projects page: Import Example and Create Project, the projects table, and an empty state for a
+ * new user. `?action=import&example=…&hardware=…` opens the import dialog with that example chosen.
+ */
+export function ProjectsPage({ onProjectDeleted }: ProjectsPageProps) {
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const importLink = parseImportLink(searchParams);
+  const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const { data: projects, error, isLoading } = useProjects();
+
+  const importOpen = importing || importLink !== null;
+  const setImportOpen = (open: boolean) => {
+    setImporting(open);
+    // Closing forgets the link, so a reload or Back does not open the dialog again.
+    if (!open && importLink) setSearchParams({}, { replace: true });
+  };
+  const openEditor = (project: Project) => navigate(paths.editor(project.id));
+
+  return (
+    <section className="page projects-page" aria-labelledby="projects-heading">
+      <div className="page-header">
+        <h1 id="projects-heading">Projects</h1>
+        <div className="page-actions">
+          <button type="button" className="button" onClick={() => setImportOpen(true)}>
+            <PackageOpen size={18} aria-hidden="true" />
+            Import Example
+          </button>
+          <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
+            <FolderPlus size={18} aria-hidden="true" />
+            Create Project
+          </button>
+        </div>
+      </div>
+
+      {isLoading && <Spinner label="Loading projects" />}
+      {error && (
+        <p role="alert" className="error-text">
+          {errorMessage(error, 'The projects could not be loaded. Please try again later.')}
+        </p>
+      )}
+      {projects && projects.length === 0 && (
+        <div className="empty-state">
+          <h2>No projects yet</h2>
+          <p>
+            A project holds the VHDL or Verilog files of one custom instrument. Create an empty project to write your own
+            design, or import an example to start from one that builds.
+          </p>
+          <div className="page-actions">
+            <button type="button" className="button" onClick={() => setImportOpen(true)}>
+              Import an example
+            </button>
+            <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
+              Create a project
+            </button>
+          </div>
+        </div>
+      )}
+      {projects && projects.length > 0 && <ProjectList projects={projects} onDeleted={onProjectDeleted} />}
+
+      <CreateProjectDialog open={creating} onOpenChange={setCreating} onCreated={openEditor} />
+      <ImportExampleDialog
+        open={importOpen}
+        onOpenChange={setImportOpen}
+        requestedExample={importLink?.exampleName}
+        requestedHardware={importLink?.hardware}
+        onCreated={openEditor}
+      />
+    </section>
+  );
+}
