@@ -4,7 +4,8 @@ import fp from 'fastify-plugin';
 export default fp(
   async (app) => {
     let closing = false;
-    app.addHook('onClose', async () => {
+    // preClose runs before the listener closes; onClose would flip the flag only once it is too late to matter.
+    app.addHook('preClose', async () => {
       closing = true;
     });
     app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
