@@ -1,16 +1,50 @@
 import type { FastifyPluginAsync } from 'fastify';
 import compress from '@fastify/compress';
 import identityPlugin from './identity/identity.js';
-import apiPlugin from './api/api.js';
+import apiPlugin, { loadContract } from './api/api.js';
+import adminRoutes from './admin/admin.js';
+import { MockControls } from './admin/controls.js';
+import { SimulatedRunner } from './builds/simulated-runner.js';
+import { loadSeedData } from './store/fixtures.js';
+import { SandboxRegistry } from './store/registry.js';
 
 /**
  * MODE=mock: the gateway answers /api and the identity paths itself, so the SPA runs with no
  * outside service. The identity provider comes first: the API trusts its sessions.
  */
 const mockPlugin: FastifyPluginAsync = async (app) => {
+  const { mock } = app.config;
   await app.register(compress, { threshold: 1024 });
   await app.register(identityPlugin);
-  await app.register(apiPlugin);
+
+  const seed = await loadSeedData(mock.fixturesDir);
+  const registry = new SandboxRegistry({
+    seed,
+    runner: new SimulatedRunner({ stageLogs: seed.stageLogs, stepMs: mock.buildStepMs }),
+    mode: mock.sandbox,
+    idleMs: mock.sandboxIdleMinutes * 60_000,
+    fakerSeed: mock.seed,
+    startedAt: new Date(),
+  });
+  // Idle session sandboxes also go when nobody calls the API; the timer never keeps the process up.
+  const sweeper = setInterval(() => registry.sweep(), Math.min(60_000, mock.sandboxIdleMinutes * 15_000)).unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sweeper);
+    registry.close();
+  });
+
+  const controls = new MockControls();
+  const contract = await loadContract();
+  await app.register(apiPlugin, { registry, controls, contract });
+  // No ADMIN_TOKEN, no admin routes: a public demo cannot be reset or slowed down by visitors.
+  if (mock.adminToken) {
+    await app.register(adminRoutes, {
+      token: mock.adminToken,
+      registry,
+      controls,
+      operationIds: contract.api.getOperations().map((o) => o.operationId!),
+    });
+  }
 };
 
 export default mockPlugin;

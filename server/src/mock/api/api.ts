@@ -1,5 +1,208 @@
-import type { FastifyPluginAsync } from 'fastify';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { OpenAPIBackend, type Document, type Operation, type Request as ApiRequest } from 'openapi-backend';
+import { REPO_ROOT } from '../../config.js';
+import type { MockControls } from '../admin/controls.js';
+import { ApiError, ApiValidationError, type ValidationIssue } from '../store/errors.js';
+import type { SandboxRegistry } from '../store/registry.js';
+import { apiKeyHandlers } from './api-keys.js';
+import { authenticate } from './auth.js';
+import { buildHandlers } from './builds.js';
+import { exampleHandlers } from './examples.js';
+import { fileHandlers } from './files.js';
+import { identityHandlers } from './identity.js';
+import { projectHandlers } from './projects.js';
+import type { HandlerResult, Handlers } from './types.js';
+import { toIssues } from './validation-errors.js';
 
-/** Placeholder until the mock compile API lands (issue 3). */
-const apiPlugin: FastifyPluginAsync = async () => {};
-export default apiPlugin;
+/** The contract: routing, validation, and what GET /api/openapi.json serves. */
+export const CONTRACT_FILE = path.join(REPO_ROOT, 'openapi/openapi.json');
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The contract operation this request matched (null outside the API or when nothing matched). */
+    operationId: string | null;
+  }
+}
+
+export type Contract = Awaited<ReturnType<typeof loadContract>>;
+
+export interface MockApiOptions {
+  registry: SandboxRegistry;
+  controls: MockControls;
+  contract: Contract;
+}
+
+const HANDLERS: Handlers = {
+  ...projectHandlers,
+  ...fileHandlers,
+  ...buildHandlers,
+  ...exampleHandlers,
+  ...apiKeyHandlers,
+  ...identityHandlers,
+};
+
+/** Loads the contract and checks every operation has a handler (and every handler an operation). */
+export async function loadContract(file = CONTRACT_FILE) {
+  const document = JSON.parse(await readFile(file, 'utf8')) as Document;
+  const api = new OpenAPIBackend({
+    definition: structuredClone(document),
+    strict: true,
+    coerceTypes: true,
+    // FastAPI reports every problem of a request, not just the first.
+    ajvOpts: { allErrors: true, strict: false },
+  });
+  await api.init();
+  const ids = api.getOperations().map((o) => o.operationId!);
+  const missing = ids.filter((id) => !HANDLERS[id]);
+  const extra = Object.keys(HANDLERS).filter((id) => !ids.includes(id));
+  if (missing.length || extra.length) {
+    throw new Error(`Mock API and ${file} disagree: no handler for [${missing.join(', ')}], no operation for [${extra.join(', ')}]`);
+  }
+  return { document, api };
+}
+
+/** The media type of a request, without parameters. */
+const mediaType = (request: FastifyRequest) => String(request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+
+/**
+ * Parses the body the way FastAPI would see it: JSON when the request says so (malformed JSON is
+ * a 422 from validation, not a 400), text as a string, nothing as undefined.
+ */
+function parsedBody(request: FastifyRequest): { body: unknown; issues: ValidationIssue[] } {
+  const raw = request.body;
+  if (typeof raw !== 'string' || raw === '') return { body: undefined, issues: [] };
+  if (mediaType(request) !== 'application/json') return { body: raw, issues: [] };
+  try {
+    return { body: JSON.parse(raw) as unknown, issues: [] };
+  } catch (error) {
+    return {
+      body: undefined,
+      issues: [{ loc: ['body'], msg: `JSON decode error: ${(error as Error).message}`, type: 'json_invalid' }],
+    };
+  }
+}
+
+/** Bodies openapi-backend leaves alone (text/plain): content type and the schema's maxLength. */
+function textBodyIssues(operation: Operation, request: FastifyRequest, body: unknown): ValidationIssue[] {
+  const content = (operation.requestBody as { content?: Record<string, { schema?: { maxLength?: number } }> } | undefined)?.content;
+  const textSchema = content?.['text/plain']?.schema;
+  if (!content || !textSchema || content['application/json']) return [];
+  if (body !== undefined && mediaType(request) !== 'text/plain') {
+    return [{ loc: ['body'], msg: `Content type should be text/plain (got ${mediaType(request) || 'none'})`, type: 'content_type' }];
+  }
+  const max = textSchema.maxLength;
+  if (typeof body === 'string' && max !== undefined && body.length > max) {
+    return [{ loc: ['body'], msg: `String should have at most ${max} characters`, type: 'string_too_long' }];
+  }
+  return [];
+}
+
+function send(reply: FastifyReply, result: HandlerResult) {
+  reply.status(result.status);
+  for (const [name, value] of Object.entries(result.headers ?? {})) reply.header(name, value);
+  if (result.status === 204) return reply.send();
+  if (result.contentType) reply.type(result.contentType);
+  return reply.send(result.body);
+}
+
+function sendError(reply: FastifyReply, error: unknown) {
+  if (error instanceof ApiValidationError) return reply.status(422).send({ detail: error.issues });
+  if (error instanceof ApiError) return reply.status(error.statusCode).send({ detail: error.message });
+  throw error;
+}
+
+async function routes(app: FastifyInstance, options: MockApiOptions) {
+  const { registry, controls } = options;
+  const { api, document } = options.contract;
+  const documentSecurity = (document.security ?? []) as Record<string, string[]>[];
+  const documentText = JSON.stringify(document);
+
+  // Every body reaches the pipeline as text: validation decides what is acceptable, as in FastAPI.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+
+  app.get('/api/openapi.json', (_request, reply) => reply.type('application/json; charset=utf-8').send(documentText));
+
+  const pipeline = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { body, issues: parseIssues } = parsedBody(request);
+    const apiRequest: ApiRequest = {
+      method: request.method,
+      path: request.url.split('?')[0]!,
+      query: request.query as ApiRequest['query'],
+      headers: request.headers as ApiRequest['headers'],
+      body,
+    };
+    let operation: Operation;
+    try {
+      operation = api.router.matchOperation(apiRequest, true) as Operation;
+    } catch (error) {
+      const methodNotAllowed = String((error as Error).message).startsWith('405');
+      return reply.status(methodNotAllowed ? 405 : 404).send({ detail: methodNotAllowed ? 'Method Not Allowed' : 'Not Found' });
+    }
+    const operationId = operation.operationId!;
+    request.operationId = operationId;
+
+    const latency = controls.latencyFor(operationId);
+    if (latency) await sleep(latency);
+    const fault = controls.takeFault(operationId);
+    if (fault?.drop) {
+      request.log.info({ operationId }, 'mock fault: dropping the connection');
+      reply.hijack();
+      request.raw.socket.destroy();
+      return reply;
+    }
+    if (fault) return reply.status(fault.status).send({ detail: fault.detail });
+
+    try {
+      const caller = await authenticate(request, operation, documentSecurity, app.mockIdentity, registry);
+      const validation = api.validator.validateRequest(apiRequest, operation);
+      const issues = [
+        ...parseIssues,
+        ...toIssues((validation.errors ?? []).filter((e) => !(parseIssues.length && e.keyword === 'required' && e.instancePath === ''))),
+        ...textBodyIssues(operation, request, body),
+      ];
+      if (issues.length) throw new ApiValidationError(issues);
+      const parsed = api.router.parseRequest({ ...apiRequest, ...validation.coerced }, operation);
+      const result = await HANDLERS[operationId]!({
+        sandbox: caller.sandbox,
+        userId: caller.userId,
+        identity: app.mockIdentity,
+        params: parsed.params,
+        query: { ...defaultsOf(operation), ...(parsed.query as Record<string, unknown>) },
+        body,
+      });
+      return send(reply, result);
+    } catch (error) {
+      return sendError(reply, error);
+    }
+  };
+  app.all('/api', pipeline);
+  app.all('/api/*', pipeline);
+}
+
+/** The contract's defaults of an operation's query parameters ({ offset: 0, limit: 5000 }). */
+function defaultsOf(operation: Operation): Record<string, unknown> {
+  const defaults: Record<string, unknown> = {};
+  for (const parameter of (operation.parameters ?? []) as { in: string; name: string; schema?: { default?: unknown } }[]) {
+    if (parameter.in === 'query' && parameter.schema?.default !== undefined) defaults[parameter.name] = parameter.schema.default;
+  }
+  return defaults;
+}
+
+/**
+ * The mock compile API: openapi-backend routes and validates every /api request against the
+ * contract (422 in FastAPI's shape with every problem), the caller is authenticated by session
+ * cookie or API key, and thin handlers call the caller's sandbox. The matched operationId is left
+ * on `request.operationId` for coverage tools.
+ */
+export default fp<MockApiOptions>(
+  async (app, options) => {
+    app.decorateRequest('operationId', null);
+    await app.register(routes, options);
+  },
+  { name: 'mock-api', dependencies: ['mock-identity'] },
+);

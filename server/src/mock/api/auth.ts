@@ -1,0 +1,49 @@
+import type { FastifyRequest } from 'fastify';
+import type { Operation } from 'openapi-backend';
+import type { MockIdentity } from '../session.js';
+import { ApiError } from '../store/errors.js';
+import type { SandboxRegistry } from '../store/registry.js';
+import type { Sandbox, Scope } from '../store/sandbox.js';
+
+export interface Caller {
+  sandbox: Sandbox;
+  userId: string;
+  via: 'session' | 'apiKey';
+}
+
+/** The security schemes an operation accepts (its own `security`, else the document's). */
+function acceptedSchemes(operation: Operation, documentSecurity: Record<string, string[]>[]): Set<string> {
+  const requirements = operation.security ?? documentSecurity;
+  return new Set(requirements.flatMap((requirement) => Object.keys(requirement)));
+}
+
+/**
+ * Who is calling: an API key (`Authorization: Bearer <key>`, checked against the operation's
+ * `x-required-scopes`, any one of which suffices) or the browser session's `app.at` cookie.
+ * 401 when neither authenticates; 403 when a key may not do this.
+ */
+export async function authenticate(
+  request: FastifyRequest,
+  operation: Operation,
+  documentSecurity: Record<string, string[]>[],
+  identity: MockIdentity,
+  registry: SandboxRegistry,
+): Promise<Caller> {
+  const authorization = request.headers.authorization;
+  if (authorization !== undefined) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+    const owner = match ? registry.findApiKey(match[1]!) : undefined;
+    if (!owner) throw new ApiError(401, 'Invalid or revoked API key');
+    if (!acceptedSchemes(operation, documentSecurity).has('apiKey')) {
+      throw new ApiError(403, `${operation.operationId} needs the signed-in web session; API keys cannot use it`);
+    }
+    const required = ((operation as { 'x-required-scopes'?: Scope[] })['x-required-scopes']) ?? [];
+    if (required.length && !required.some((scope) => owner.scopes.includes(scope))) {
+      throw new ApiError(403, `This API key lacks the scope ${operation.operationId} needs: ${required.join(' or ')}`);
+    }
+    return { sandbox: owner.sandbox, userId: owner.userId, via: 'apiKey' };
+  }
+  const session = await identity.sessionFromRequest(request);
+  if (!session) throw new ApiError(401, 'Not authenticated: sign in again');
+  return { sandbox: registry.forSession(session), userId: session.user.id, via: 'session' };
+}

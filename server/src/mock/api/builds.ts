@@ -1,0 +1,22 @@
+import { created, ok, str, type Handlers } from './types.js';
+
+/** Builds: queueing, following, cancelling, logs and artifacts. */
+export const buildHandlers: Handlers = {
+  projectBuilds: ({ sandbox, params }) => ok(sandbox.listBuilds(str(params.project_id))),
+  newProjectBuild: ({ sandbox, params }) => created(sandbox.newBuild(str(params.project_id))),
+  getLatestBuild: ({ sandbox, params }) => ok(sandbox.latestBuild(str(params.project_id))),
+  buildDetails: ({ sandbox, params }) => ok(sandbox.getBuild(str(params.build_id))),
+  cancelBuild: ({ sandbox, params }) => ok(sandbox.cancelBuild(str(params.build_id))),
+  getBuildLog: ({ sandbox, params, query }) =>
+    ok(sandbox.getLog(str(params.build_id), Number(query.offset ?? 0), Number(query.limit ?? 5000))),
+  getArtifact: ({ sandbox, params }) => {
+    const artifact = sandbox.getArtifact(str(params.build_id), str(params.artifact_name));
+    const text = artifact.contentType.startsWith('text/');
+    return {
+      status: 200,
+      body: artifact.content,
+      contentType: text ? `${artifact.contentType}; charset=utf-8` : artifact.contentType,
+      headers: { 'content-disposition': `attachment; filename="${artifact.name}"` },
+    };
+  },
+};

@@ -1,0 +1,17 @@
+import type { ProjectConfig } from '../store/fixtures.js';
+import { created, noContent, ok, str, type Handlers } from './types.js';
+
+/** Projects and their build configuration. */
+export const projectHandlers: Handlers = {
+  listProjects: ({ sandbox }) => ok(sandbox.listProjects()),
+  createProject: ({ sandbox, body }) =>
+    created(sandbox.createProject(body as { name: string; example?: string; config?: ProjectConfig })),
+  getProject: ({ sandbox, params }) => ok(sandbox.getProject(str(params.project_id))),
+  renameProject: ({ sandbox, params, body }) =>
+    ok(sandbox.renameProject(str(params.project_id), (body as { name: string }).name)),
+  deleteProject: ({ sandbox, params }) => {
+    sandbox.deleteProject(str(params.project_id));
+    return noContent();
+  },
+  updateProjectConfig: ({ sandbox, params, body }) => ok(sandbox.updateConfig(str(params.project_id), body as ProjectConfig)),
+};

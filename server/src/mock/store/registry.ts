@@ -1,0 +1,112 @@
+import type { BuildRunner } from '../builds/runner.js';
+import type { MockSession } from '../session.js';
+import type { SeedData } from './fixtures.js';
+import { hashKey, Sandbox, type Scope } from './sandbox.js';
+
+export interface SandboxRegistryOptions {
+  seed: SeedData;
+  runner: BuildRunner;
+  /** `user`: one state per user; `session`: one fresh copy of the fixtures per sign-in. */
+  mode: 'user' | 'session';
+  /** Session sandboxes unused for this long are dropped. */
+  idleMs: number;
+  fakerSeed: number;
+  /** The gateway's start: fixture dates count back from it. */
+  startedAt: Date;
+  now?: () => number;
+}
+
+interface Entry {
+  sandbox: Sandbox;
+  userId: string;
+  email: string;
+  lastUsed: number;
+}
+
+/** Who an API key authenticates, with the scopes it carries. */
+export interface KeyOwner {
+  sandbox: Sandbox;
+  userId: string;
+  scopes: Scope[];
+}
+
+/**
+ * All sandboxes, created on first use: per user by default, per sign-in with MOCK_SANDBOX=session
+ * (a public demo: visitors never see each other's edits). Session sandboxes expire when idle;
+ * `sweep` runs on every access and on the plugin's unref'd timer.
+ */
+export class SandboxRegistry {
+  private readonly entries = new Map<string, Entry>();
+  private readonly now: () => number;
+
+  constructor(private readonly options: SandboxRegistryOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** The sandbox of a signed-in session, created from the fixtures on first use. */
+  forSession(session: MockSession): Sandbox {
+    this.sweep();
+    const key = this.options.mode === 'session' ? `session:${session.sessionId}` : `user:${session.user.id}`;
+    let entry = this.entries.get(key);
+    if (!entry) {
+      const sandbox = new Sandbox({
+        seed: this.options.seed,
+        runner: this.options.runner,
+        ownerEmail: session.user.email,
+        fakerSeed: this.options.fakerSeed,
+        startedAt: this.options.startedAt,
+      });
+      entry = { sandbox, userId: session.user.id, email: session.user.email.toLowerCase(), lastUsed: 0 };
+      this.entries.set(key, entry);
+    }
+    entry.lastUsed = this.now();
+    return entry.sandbox;
+  }
+
+  /** The owner of an API key secret, or undefined when no live sandbox holds it (revoked, reset or expired). */
+  findApiKey(secret: string): KeyOwner | undefined {
+    this.sweep();
+    const hash = hashKey(secret);
+    for (const entry of this.entries.values()) {
+      const scopes = entry.sandbox.useApiKey(hash);
+      if (scopes) {
+        entry.lastUsed = this.now();
+        return { sandbox: entry.sandbox, userId: entry.userId, scopes };
+      }
+    }
+    return undefined;
+  }
+
+  /** Drops idle session sandboxes (per-user state lives as long as the gateway). */
+  sweep(): void {
+    if (this.options.mode !== 'session') return;
+    const cutoff = this.now() - this.options.idleMs;
+    for (const [key, entry] of this.entries) {
+      if (entry.lastUsed < cutoff) {
+        entry.sandbox.close();
+        this.entries.delete(key);
+      }
+    }
+  }
+
+  /** Back to the fixtures: every sandbox (or only those of one user) is dropped and recreated on next use. */
+  reset(email?: string): number {
+    let dropped = 0;
+    for (const [key, entry] of this.entries) {
+      if (email !== undefined && entry.email !== email.toLowerCase()) continue;
+      entry.sandbox.close();
+      this.entries.delete(key);
+      dropped++;
+    }
+    return dropped;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  close(): void {
+    this.reset();
+    this.options.runner.close();
+  }
+}
