@@ -1,7 +1,46 @@
-import { useParams } from 'react-router-dom';
+import { useCallback } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { formatLineRange, parseLineRange, type LineRange } from '@/components/log-viewer/line-range';
+import { BuildDetail } from '@/features/builds/components/build-detail';
+import { paths } from '@/lib/paths';
 
-/** Placeholder for one build (route name `build-detail`), filled by the builds issue. */
+/**
+ * One build (route name `build-detail`). The selected log lines live in the hash route
+ * (`#/builds/{project_id}/{id}?line=120-135`), so a link opens the log scrolled to them; file:line links
+ * in error lines open the editor at `#/editor/{project_id}?file=<name>&line=<n>`.
+ */
 export function BuildDetailRoute() {
-  const { id = '' } = useParams<'id'>();
-  return <h2>Build {id.slice(-7)}</h2>;
+  const { projectId = '', id = '' } = useParams<'projectId' | 'id'>();
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+
+  const onHighlightChange = useCallback(
+    (range: LineRange) =>
+      setParams(
+        (current) => {
+          current.set('line', formatLineRange(range));
+          return current;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  const onOpenFileLocation = useCallback(
+    (file: string, line: number) => {
+      const query = new URLSearchParams({ file, line: String(line) });
+      navigate(`${paths.editor(projectId)}?${query.toString()}`);
+    },
+    [navigate, projectId],
+  );
+
+  return (
+    <BuildDetail
+      key={id}
+      buildId={id}
+      highlight={parseLineRange(params.get('line'))}
+      onHighlightChange={onHighlightChange}
+      onOpenFileLocation={onOpenFileLocation}
+    />
+  );
 }

@@ -1,4 +1,8 @@
-/** Placeholder for the build list (route name `builds`), filled by the builds issue. */
+import { useParams } from 'react-router-dom';
+import { BuildList } from '@/features/builds/components/build-list';
+
+/** The build list (route name `builds`): every build of the project, newest first. */
 export function BuildListRoute() {
-  return <p>The build list of this project appears here.</p>;
+  const { projectId = '' } = useParams<'projectId'>();
+  return <BuildList projectId={projectId} />;
 }

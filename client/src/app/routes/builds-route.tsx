@@ -1,16 +1,49 @@
-import { Outlet } from 'react-router-dom';
+import { Link, Outlet, useParams } from 'react-router-dom';
 import { Spinner } from '@/components/spinner';
 import { errorMessage } from '@/lib/api/error-message';
+import { shortBuildId } from '@/lib/format';
+import { paths } from '@/lib/paths';
 import { useLoadedProject } from './use-loaded-project';
 
-/** Placeholder for the builds area (its own issue): the project's name, then the list or a build. */
+/**
+ * The builds area (`#/builds/{project_id}`): loads the project (its name titles the page and the nav bar
+ * links to it), then shows the build list or one build below a breadcrumb.
+ */
 export function BuildsRoute() {
-  const { data: project, error, isLoading } = useLoadedProject();
+  const { projectId = '', data: project, error, isLoading } = useLoadedProject();
+  const { id: buildId } = useParams<'id'>();
   if (isLoading) return <Spinner label="Loading project" />;
-  if (error) return <p role="alert" className="error-text">{errorMessage(error, 'The project could not be loaded.')}</p>;
+  if (!project) {
+    return (
+      <section className="page">
+        <p role="alert" className="error-text">
+          {errorMessage(error, 'The project could not be loaded.')}
+        </p>
+        <Link to={paths.projects}>Back to projects</Link>
+      </section>
+    );
+  }
   return (
-    <section className="page">
-      <h1>Builds: {project?.name}</h1>
+    <section className="page" aria-labelledby="builds-area-title">
+      <nav aria-label="Breadcrumb" className="builds-breadcrumbs">
+        <ol>
+          <li>
+            <Link to={paths.projects}>Projects</Link>
+          </li>
+          <li>
+            <Link to={paths.editor(projectId)}>{project.name}</Link>
+          </li>
+          <li>
+            {buildId ? <Link to={paths.builds(projectId)}>Builds</Link> : <span aria-current="page">Builds</span>}
+          </li>
+          {buildId && (
+            <li>
+              <span aria-current="page">{shortBuildId(buildId)}</span>
+            </li>
+          )}
+        </ol>
+      </nav>
+      <h1 id="builds-area-title">Builds: {project.name}</h1>
       <Outlet />
     </section>
   );

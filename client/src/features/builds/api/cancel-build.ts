@@ -1,0 +1,47 @@
+import { useCallback } from 'react';
+import { useSWRConfig } from 'swr';
+import { toast } from 'sonner';
+import { getApiClient } from '@/lib/api/client';
+import { errorMessage } from '@/lib/api/error-message';
+import type { Build } from '@/lib/api/schemas';
+import { shortBuildId } from '@/lib/format';
+import { buildDetailsKey } from './build-details';
+import { latestBuildKey } from './get-latest-build';
+import { projectBuildsKey } from './project-builds';
+
+/** cancelBuild: stops a queued or running build; answers the cancelled build. */
+export async function cancelBuild(buildId: string): Promise<Build> {
+  const api = await getApiClient();
+  const response = await api.cancelBuild({ build_id: buildId });
+  return response.data;
+}
+
+// The texts of spec §8, verbatim.
+export const cancelFailedToastTitle = (buildId: string) => `Failed to cancel build: ${shortBuildId(buildId)}`;
+export const CANCEL_FAILED_FALLBACK = 'An unknown error occurred.';
+
+/**
+ * Cancel a build by id (spec §4). Success is silent: the status turns Cancelled wherever the build is
+ * shown (list, detail, latest build), which are refreshed here. Failure shows the spec's error toast;
+ * the promise still resolves, so a button needs no error handling.
+ */
+export function useCancelBuild(): (buildId: string) => Promise<void> {
+  const { mutate } = useSWRConfig();
+  return useCallback(
+    async (buildId: string) => {
+      let build: Build;
+      try {
+        build = await cancelBuild(buildId);
+      } catch (error) {
+        toast.error(cancelFailedToastTitle(buildId), { description: errorMessage(error, CANCEL_FAILED_FALLBACK) });
+        return;
+      }
+      await Promise.all([
+        mutate(buildDetailsKey(buildId), build, { revalidate: false }),
+        mutate(projectBuildsKey(build.project_id)),
+        mutate(latestBuildKey(build.project_id)),
+      ]);
+    },
+    [mutate],
+  );
+}

@@ -1,0 +1,183 @@
+import { BuildStatusIcon, buildStatusLabel } from '@/components/build-status-icon';
+import { LogViewer } from '@/components/log-viewer/log-viewer';
+import type { LineRange } from '@/components/log-viewer/line-range';
+import { Spinner } from '@/components/spinner';
+import { errorMessage } from '@/lib/api/error-message';
+import { isActiveBuild, type Build } from '@/lib/api/schemas';
+import { formatDateTime, formatDuration, shortBuildId } from '@/lib/format';
+import { useBuildConfigs } from '../api/build-configs';
+import { useBuildDetails } from '../api/build-details';
+import { useBuildLog } from '../api/get-build-log';
+import { useNow } from '../hooks/use-now';
+import { BUILD_STAGES, logOutcome } from '../utils/build-stages';
+import { hardwareName, targetName } from '../utils/config-summary';
+import { ArtifactList } from './artifact-list';
+import { BuildProgress } from './build-progress';
+import { CancelBuildButton } from './cancel-build-button';
+import './builds.css';
+
+export interface BuildDetailProps {
+  buildId: string;
+  /** The selected log lines (a permalink), or null. */
+  highlight: LineRange | null;
+  /** A line number was clicked: put the selection in the URL. */
+  onHighlightChange(range: LineRange): void;
+  /** An error or warning line naming `file:line` was clicked. */
+  onOpenFileLocation(file: string, line: number): void;
+}
+
+const STAGE_STATUS_TEXT = {
+  pending: 'Pending',
+  running: 'Running',
+  succeeded: 'Succeeded',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+} as const;
+
+/** One build: status, per-stage timings, configuration, artifacts and the full log (live while it runs). */
+export function BuildDetail({ buildId, highlight, onHighlightChange, onOpenFileLocation }: BuildDetailProps) {
+  const { data: build, error, isLoading, mutate } = useBuildDetails(buildId);
+  if (isLoading) return <Spinner label="Loading build" />;
+  if (!build) {
+    return (
+      <div role="alert">
+        <p className="error-text">{errorMessage(error, 'The build could not be loaded.')}</p>
+        <button type="button" className="button" onClick={() => void mutate()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  return (
+    <BuildDetailView build={build} highlight={highlight} onHighlightChange={onHighlightChange} onOpenFileLocation={onOpenFileLocation} />
+  );
+}
+
+function BuildDetailView({ build, highlight, onHighlightChange, onOpenFileLocation }: Omit<BuildDetailProps, 'buildId'> & { build: Build }) {
+  const { data: options } = useBuildConfigs();
+  const active = isActiveBuild(build);
+  const now = useNow(active);
+  const log = useBuildLog(build.id);
+  const shortId = shortBuildId(build.id);
+
+  return (
+    <article className="build-detail" aria-labelledby="build-detail-title">
+      <header className="build-detail-header">
+        <h2 id="build-detail-title" className="build-detail-title">
+          <BuildStatusIcon status={build.status} />
+          Build {shortId}
+        </h2>
+        <span className="build-detail-status" aria-live="polite">
+          {buildStatusLabel(build.status)} <BuildProgress build={build} />
+        </span>
+        {active && <CancelBuildButton buildId={build.id} />}
+      </header>
+
+      <div className="build-detail-facts">
+        <section aria-labelledby="build-summary-title">
+          <h3 id="build-summary-title" className="build-subtitle">
+            Summary
+          </h3>
+          <dl className="details">
+            <dt>Build id</dt>
+            <dd>
+              <code>{build.id}</code>
+            </dd>
+            <dt>Queued at</dt>
+            <dd>{formatDateTime(build.queued_at)}</dd>
+            <dt>Started at</dt>
+            <dd>{build.started_at ? formatDateTime(build.started_at) : 'Not started'}</dd>
+            <dt>Finished at</dt>
+            <dd>{build.finished_at ? formatDateTime(build.finished_at) : 'Not finished'}</dd>
+            <dt>Duration</dt>
+            <dd>{formatDuration(build.started_at, build.finished_at, now) ?? 'Not started'}</dd>
+            {build.error && (
+              <>
+                <dt>Error</dt>
+                <dd className="error-text">{build.error}</dd>
+              </>
+            )}
+          </dl>
+        </section>
+
+        <section aria-labelledby="build-config-title">
+          <h3 id="build-config-title" className="build-subtitle">
+            Configuration
+          </h3>
+          <dl className="details">
+            <dt>Hardware</dt>
+            <dd>{hardwareName(build.config.hardware, options)}</dd>
+            <dt>Slots</dt>
+            <dd>{build.config.slots}</dd>
+            <dt>OS version</dt>
+            <dd>{build.config.os_version}</dd>
+            <dt>Target interface</dt>
+            <dd>{targetName(build.config.target, options)}</dd>
+            <dt>Output interpolation</dt>
+            <dd>{build.config.interpolation ? 'On' : 'Off'}</dd>
+          </dl>
+        </section>
+
+        <section aria-labelledby="build-artifacts-title">
+          <h3 id="build-artifacts-title" className="build-subtitle">
+            Artifacts
+          </h3>
+          <ArtifactList build={build} />
+        </section>
+      </div>
+
+      <section aria-labelledby="build-stages-title">
+        <h3 id="build-stages-title" className="build-subtitle">
+          Stages
+        </h3>
+        <table className="data-table build-stage-table">
+          <thead>
+            <tr>
+              <th scope="col">STAGE</th>
+              <th scope="col">STATUS</th>
+              <th scope="col">STARTED</th>
+              <th scope="col">DURATION</th>
+            </tr>
+          </thead>
+          <tbody>
+            {(build.stages.length > 0 ? build.stages : BUILD_STAGES.map((name) => ({ name, status: 'pending' as const, started_at: null, finished_at: null }))).map(
+              (stage) => (
+                <tr key={stage.name}>
+                  <th scope="row">{stage.name}</th>
+                  <td>{STAGE_STATUS_TEXT[stage.status]}</td>
+                  <td>{stage.started_at ? formatDateTime(stage.started_at) : '—'}</td>
+                  <td>{formatDuration(stage.started_at, stage.finished_at, now) ?? '—'}</td>
+                </tr>
+              ),
+            )}
+          </tbody>
+        </table>
+      </section>
+
+      <section aria-labelledby="build-log-title" className="build-detail-log">
+        <h3 id="build-log-title" className="build-subtitle">
+          Log
+        </h3>
+        {log.error !== undefined && (
+          <p className="error-text" role="alert">
+            {errorMessage(log.error, 'The build log could not be loaded.')}
+            {log.lines.length > 0 && ' Showing the lines read so far.'}
+          </p>
+        )}
+        <div className="build-detail-log-frame">
+          <LogViewer
+            lines={log.lines}
+            complete={log.complete}
+            outcome={logOutcome(build.status)}
+            expectedStages={BUILD_STAGES}
+            highlight={highlight}
+            onHighlightChange={onHighlightChange}
+            onOpenLocation={onOpenFileLocation}
+            downloadName={`build-${shortId}.log`}
+            label={`Log of build ${shortId}`}
+          />
+        </div>
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,96 @@
+import { Link } from 'react-router-dom';
+import { BuildStatusIcon, buildStatusLabel } from '@/components/build-status-icon';
+import { Spinner } from '@/components/spinner';
+import { errorMessage } from '@/lib/api/error-message';
+import { isActiveBuild } from '@/lib/api/schemas';
+import { formatDateTime, formatDuration, formatRelative, shortBuildId } from '@/lib/format';
+import { paths } from '@/lib/paths';
+import { useBuildConfigs } from '../api/build-configs';
+import { useProjectBuilds } from '../api/project-builds';
+import { useNow } from '../hooks/use-now';
+import { configSummary } from '../utils/config-summary';
+import { BuildProgress } from './build-progress';
+import { CancelBuildButton } from './cancel-build-button';
+import './builds.css';
+
+/**
+ * Every build of a project, newest first: short id (a link to the build), status with its icon, the stage
+ * or queue position while active, configuration, queued time and duration, and Cancel on active builds.
+ * Refreshes itself while any build is queued or running; running durations count up.
+ */
+export function BuildList({ projectId }: { projectId: string }) {
+  const { data: builds, error, isLoading, mutate } = useProjectBuilds(projectId);
+  const { data: options } = useBuildConfigs();
+  const anyActive = builds?.some(isActiveBuild) ?? false;
+  const now = useNow(anyActive);
+
+  if (isLoading) return <Spinner label="Loading builds" />;
+  if (!builds) {
+    return (
+      <div role="alert">
+        <p className="error-text">{errorMessage(error, 'The builds could not be loaded.')}</p>
+        <button type="button" className="button" onClick={() => void mutate()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (builds.length === 0) {
+    return (
+      <div className="build-empty">
+        <p>No build history.</p>
+        <p className="build-muted">
+          Open the project in the <Link to={paths.editor(projectId)}>editor</Link> and press Build (or F8) to queue its
+          first build.
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="build-table-wrap">
+      <table className="data-table build-table">
+        <caption className="visually-hidden">Builds, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">BUILD</th>
+            <th scope="col">STATUS</th>
+            <th scope="col">CONFIGURATION</th>
+            <th scope="col">QUEUED</th>
+            <th scope="col">DURATION</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {builds.map((build) => (
+            <tr key={build.id} data-build-id={build.id}>
+              <th scope="row">
+                <Link to={paths.buildDetail(projectId, build.id)} className="build-id">
+                  <span className="visually-hidden">Build </span>
+                  {shortBuildId(build.id)}
+                </Link>
+              </th>
+              <td>
+                <span className="build-status-cell">
+                  <BuildStatusIcon status={build.status} size={16} />
+                  <span>{buildStatusLabel(build.status)}</span>
+                  <BuildProgress build={build} />
+                </span>
+              </td>
+              <td>{configSummary(build.config, options)}</td>
+              <td>
+                <time dateTime={build.queued_at} title={formatRelative(build.queued_at, now)}>
+                  {formatDateTime(build.queued_at)}
+                </time>
+              </td>
+              <td>{formatDuration(build.started_at, build.finished_at, now) ?? '—'}</td>
+              <td className="build-actions">{isActiveBuild(build) && <CancelBuildButton buildId={build.id} />}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
