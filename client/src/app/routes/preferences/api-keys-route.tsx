@@ -1,8 +1,5 @@
-/** Placeholder for the API keys section, filled by its own issue. */
+import { ApiKeysPage } from '@/features/api-keys/components/api-keys-page';
+
 export function ApiKeysRoute() {
-  return (
-    <section className="page">
-      <h1>API Keys</h1>
-    </section>
-  );
+  return <ApiKeysPage />;
 }
