@@ -1,35 +1,5 @@
-import { useId } from 'react';
-import { COLOR_SCHEME_PREFERENCES, type ColorSchemePreference } from '@/lib/color-scheme/color-scheme';
-import { useColorScheme } from '@/lib/color-scheme/color-scheme-provider';
+import { AppearancePreferences } from '@/features/preferences/components/appearance-preferences';
 
-const LABELS: Record<ColorSchemePreference, string> = {
-  system: 'System',
-  dark: 'Dark',
-  light: 'Light',
-};
-
-/** The colour-scheme choice (spec §3): system (default), dark or light; kept in local storage. */
 export function AppearanceRoute() {
-  const { preference, setPreference } = useColorScheme();
-  const legendId = useId();
-  return (
-    <section className="page">
-      <h1>Appearance</h1>
-      <fieldset className="radio-group" aria-labelledby={legendId}>
-        <legend id={legendId}>Color scheme</legend>
-        {COLOR_SCHEME_PREFERENCES.map((value) => (
-          <label key={value} className="radio">
-            <input
-              type="radio"
-              name="color-scheme"
-              value={value}
-              checked={preference === value}
-              onChange={() => setPreference(value)}
-            />
-            {LABELS[value]}
-          </label>
-        ))}
-      </fieldset>
-    </section>
-  );
+  return <AppearancePreferences />;
 }

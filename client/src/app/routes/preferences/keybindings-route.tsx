@@ -1,8 +1,5 @@
-/** Placeholder for the keybindings section, filled by its own issue. */
+import { KeybindingsPreferences } from '@/features/preferences/components/keybindings-preferences';
+
 export function KeybindingsRoute() {
-  return (
-    <section className="page">
-      <h1>Keybindings</h1>
-    </section>
-  );
+  return <KeybindingsPreferences />;
 }

@@ -1,0 +1,23 @@
+/** One of the app's keyboard shortcuts, as the Keybindings page lists it. */
+export interface Shortcut {
+  action: string;
+  /** The keys to press together, e.g. ["Ctrl", "S"]. */
+  keys: string[];
+  where: string;
+}
+
+/** Whether the browser runs on an Apple system, where Cmd takes Ctrl's place for save and search. */
+export function isApplePlatform(nav: Pick<Navigator, 'platform' | 'userAgent'> = navigator): boolean {
+  return /Mac|iPhone|iPad|iPod/i.test(nav.platform || nav.userAgent);
+}
+
+/** The app's shortcuts with the modifier keys of this platform. */
+export function appShortcuts(apple: boolean): Shortcut[] {
+  const command = apple ? '⌘ Cmd' : 'Ctrl';
+  return [
+    { action: 'Save and build', keys: ['F8'], where: 'Editor' },
+    { action: 'Save', keys: [command, 'S'], where: 'Editor' },
+    { action: 'Go to line', keys: ['Ctrl', 'Alt', 'G'], where: 'Editor' },
+    { action: 'Search', keys: [command, 'F'], where: 'Editor and build logs' },
+  ];
+}
