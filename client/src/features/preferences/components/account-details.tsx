@@ -1,8 +1,8 @@
 import { useFusionAuth } from '@fusionauth/react-sdk';
 import { ExternalLink, LogOut } from 'lucide-react';
 import { Spinner } from '@/components/spinner';
-import './preferences.css';
 import type { AppUserInfo } from '@/lib/user-info';
+import './preferences.css';
 
 /**
  * Account preferences: who is signed in (name, email, roles, accepted terms version), a link to the
