@@ -9,6 +9,7 @@ import configJsonPlugin from './plugins/config-json.js';
 import spaPlugin from './plugins/spa.js';
 import proxyPlugin from './proxy/proxy.js';
 import mockPlugin from './mock/mock.js';
+import suiteCoveragePlugin from './contract/suite-coverage.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,6 +40,7 @@ export async function buildApp(
   await app.register(securityPlugin);
   await app.register(healthPlugin);
   await app.register(configJsonPlugin);
+  await app.register(suiteCoveragePlugin);
 
   if (config.mode === 'proxy') await app.register(proxyPlugin);
   else await app.register(mockPlugin);

@@ -59,7 +59,10 @@ export class ValidatingProxy {
   /** Fastify preHandler for the /api proxy route. */
   readonly preHandler = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     let body: BodySample = { kind: 'absent' };
-    if (request.body instanceof Readable) {
+    if (typeof request.body === 'string' || Buffer.isBuffer(request.body)) {
+      // Fastify's own text/plain parser ran before the proxy's catch-all stream parser.
+      body = { kind: 'complete', bytes: Buffer.from(request.body) };
+    } else if (request.body instanceof Readable) {
       if (isCheckable(mediaTypeOf(request.headers['content-type']))) {
         const read = await readBodyUpTo(request.body, this.capBytes);
         body = read.sample;

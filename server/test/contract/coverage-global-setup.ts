@@ -1,0 +1,36 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ContractDocument } from '../../src/contract/document.js';
+import { readSuiteCoverage, SUITE_COVERAGE_DIR_ENV } from '../../src/contract/suite-coverage.js';
+
+/**
+ * Written by the mock scenario test (mock-contract.test.ts) when it ran against a mock that
+ * answers: only then must the run have reached every operation. A partial run (one test file) or a
+ * run before the mock API exists prints the table without failing.
+ */
+export const ENFORCE_MARKER = 'enforce-full-coverage';
+
+/**
+ * Vitest global setup for the server project: gives the mock-mode gateways of this run a folder to
+ * record their /api responses in, and at the end prints the coverage of operations and statuses
+ * as a table, failing the run when the full suite left an operation unexercised.
+ */
+export default function setup(): () => void {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'contract-coverage-'));
+  process.env[SUITE_COVERAGE_DIR_ENV] = dir;
+  return () => {
+    try {
+      const document = ContractDocument.load();
+      const coverage = readSuiteCoverage(dir);
+      const enforce = fs.existsSync(path.join(dir, ENFORCE_MARKER));
+      process.stdout.write(`\nContract coverage of the test suite against the mock (server/test/contract):\n${coverage.table(document)}\n`);
+      const missing = coverage.missingOperations(document);
+      if (enforce && missing.length > 0) {
+        throw new Error(`The test suite never exercised these operations against the mock: ${missing.join(', ')}`);
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  };
+}
