@@ -1,5 +1,6 @@
 import { Link, Outlet, useParams } from 'react-router-dom';
 import { Spinner } from '@/components/spinner';
+import { QueueBuildButton } from '@/features/builds/components/queue-build-button';
 import { errorMessage } from '@/lib/api/error-message';
 import { shortBuildId } from '@/lib/format';
 import { paths } from '@/lib/paths';
@@ -43,7 +44,10 @@ export function BuildsRoute() {
           )}
         </ol>
       </nav>
-      <h1 id="builds-area-title">Builds: {project.name}</h1>
+      <div className="builds-area-header">
+        <h1 id="builds-area-title">Builds: {project.name}</h1>
+        {!buildId && <QueueBuildButton projectId={projectId} projectName={project.name} />}
+      </div>
       <Outlet />
     </section>
   );

@@ -61,7 +61,7 @@ export function useBuildLog(buildId: string | undefined, { pollMs = LOG_POLL_MS 
         page = await getBuildLog(buildId, offset);
       } catch (error) {
         if (stopped) return;
-        setState((current) => (current?.buildId === buildId ? { ...current, error, loading: false } : current));
+        setState({ buildId, lines, complete: false, error, loading: false });
         // A 4xx answers the same again (gone, forbidden; a 401 already restarted sign-in): stop asking.
         if (error instanceof ApiError && error.status < 500) return;
         failures += 1;
