@@ -17,7 +17,7 @@ function serveLog(log: string[], state: { complete: boolean }) {
   });
 }
 
-const offsetsAsked = () => getBuildLog.mock.calls.map(([params]: [{ offset: number }]) => params.offset);
+const offsetsAsked = () => getBuildLog.mock.calls.map((call) => (call[0] as { offset: number }).offset);
 
 describe('useBuildLog', () => {
   beforeEach(() => {
