@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import addFormats from 'ajv-formats';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { OpenAPIBackend, type Document, type Operation, type Request as ApiRequest } from 'openapi-backend';
@@ -54,6 +55,7 @@ export async function loadContract(file = CONTRACT_FILE) {
     coerceTypes: true,
     // FastAPI reports every problem of a request, not just the first.
     ajvOpts: { allErrors: true, strict: false },
+    customizeAjv: (ajv) => addFormats(ajv),
   });
   await api.init();
   const ids = api.getOperations().map((o) => o.operationId!);
