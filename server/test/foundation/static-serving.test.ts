@@ -9,6 +9,12 @@ import { writeFakeClientBuild, type FakeClientBuild } from './static-dir.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/**
+ * For the extra gateways that only check config.json and headers: proxy mode builds in milliseconds,
+ * where the mock loads its fixtures and contract. No request reaches these upstreams.
+ */
+const QUICK_TO_BUILD = { MODE: 'proxy', API_UPSTREAM: 'http://127.0.0.1:9', AUTH_UPSTREAM: 'http://127.0.0.1:9' };
+
 let build: FakeClientBuild;
 let app: FastifyInstance;
 
@@ -125,7 +131,7 @@ describe('GET /config.json', () => {
   });
 
   it('defaults serverUrl to the public origin and redirectUri to its root', async () => {
-    const defaults = await buildApp(testConfig({ STATIC_DIR: build.dir, PORT: '9123' }));
+    const defaults = await buildApp(testConfig({ ...QUICK_TO_BUILD, STATIC_DIR: build.dir, PORT: '9123' }));
     try {
       const response = await defaults.inject({ url: '/config.json' });
       expect(response.json()).toEqual({
@@ -163,7 +169,12 @@ describe('security headers', () => {
 
   it('lets the SPA reach a separate identity origin when AUTH_PUBLIC_URL names one', async () => {
     const split = await buildApp(
-      testConfig({ STATIC_DIR: build.dir, PUBLIC_URL: 'http://app.test:8080', AUTH_PUBLIC_URL: 'https://auth.test' }),
+      testConfig({
+        ...QUICK_TO_BUILD,
+        STATIC_DIR: build.dir,
+        PUBLIC_URL: 'http://app.test:8080',
+        AUTH_PUBLIC_URL: 'https://auth.test',
+      }),
     );
     try {
       const csp = String((await split.inject({ url: '/config.json' })).headers['content-security-policy']);
