@@ -61,13 +61,13 @@ export function toIssue(error: ErrorObject): ValidationIssue {
   }
 }
 
-/** Every problem once, in the order ajv found them. */
+/** One problem per location (as pydantic reports the first failed constraint of a field), in ajv's order. */
 export function toIssues(errors: readonly ErrorObject[]): ValidationIssue[] {
   const seen = new Set<string>();
   const issues: ValidationIssue[] = [];
   for (const error of errors) {
     const issue = toIssue(error);
-    const key = JSON.stringify(issue);
+    const key = JSON.stringify(issue.loc);
     if (!seen.has(key)) {
       seen.add(key);
       issues.push(issue);
