@@ -17,9 +17,9 @@ export interface LoadedFile {
   timestamp: string | null;
 }
 
+/** What the editor state needs of a build; the API's Build has more. */
 export interface BuildSummary {
   id: string;
-  [key: string]: unknown;
 }
 
 export interface EditorState {

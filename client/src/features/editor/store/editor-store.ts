@@ -38,7 +38,8 @@ export interface EditorApi {
     content: string,
     expectedTimestamp?: string | null,
   ): Promise<{ timestamp: string | null }>;
-  createFile(projectId: string, name: string, content: string): Promise<ProjectFile>;
+  /** `onProgress` receives the fraction of the content sent (upload progress). */
+  createFile(projectId: string, name: string, content: string, onProgress?: (fraction: number) => void): Promise<ProjectFile>;
   deleteFile(projectId: string, name: string): Promise<void>;
   renameFile(projectId: string, name: string, newName: string): Promise<void>;
   /** null when the project has no build (the API's empty object). */
@@ -207,9 +208,9 @@ export class EditorStore {
     this.set(draftRestored(this.state, name, content, baseTimestamp));
   }
 
-  async createFile(name: string, content: string): Promise<void> {
+  async createFile(name: string, content: string, onProgress?: (fraction: number) => void): Promise<void> {
     const projectId = this.requireProject();
-    const file = await this.api.createFile(projectId, name, content);
+    const file = await this.api.createFile(projectId, name, content, onProgress);
     this.applyFor(projectId, (state) => fileCreated(state, file));
   }
 

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { basicSetup } from 'codemirror';
 import { Compartment, EditorState, type Extension } from '@codemirror/state';
-import { EditorView, keymap } from '@codemirror/view';
+import { EditorView } from '@codemirror/view';
 import { StreamLanguage, indentUnit } from '@codemirror/language';
 import { json } from '@codemirror/lang-json';
 import { vhdl } from '@codemirror/legacy-modes/mode/vhdl';
@@ -22,16 +22,18 @@ export interface CursorPosition {
 }
 
 export interface CodeEditorProps {
-  /** Identifies the document: each file keeps its own undo history and selection. */
+  /** The file shown. Each file keeps its own undo history and selection while it stays open. */
   fileName: string;
-  /** The content to show when the file is first opened in this editor (later changes come from the user). */
-  initialContent: string;
+  /** The shown file's current content: used when its document is (re)created. */
+  content: string;
+  /**
+   * Every open file with its revision. A file no longer listed is forgotten (closed, renamed); a
+   * changed revision means its content was replaced from outside (reloaded, draft restored), so its
+   * document is rebuilt from `content`.
+   */
+  documents: Readonly<Record<string, number>>;
   onChange(fileName: string, content: string): void;
   onCursorChange?(position: CursorPosition): void;
-  /** Ctrl/Cmd+S. */
-  onSave?(): void;
-  /** F8: save and build. */
-  onSaveAndBuild?(): void;
   keybindings: Keybindings;
   dark: boolean;
   fontSize: number;
@@ -69,103 +71,120 @@ function fontExtension(fontSize: number): Extension {
  * CodeMirror 6 for one project's files. Lazy-loaded by the editor page: none of this reaches the
  * first page's JavaScript.
  */
+/** What the long-lived CodeMirror handlers share with the component: one object per editor. */
+interface EditorContext {
+  /** The latest props (callbacks and settings). */
+  props: CodeEditorProps;
+  compartments: { keys: Compartment; theme: Compartment; font: Compartment; readOnly: Compartment };
+  /** Documents of the files not shown now (the shown one lives in the view). */
+  parked: Map<string, EditorState>;
+  /** The revision each document was created at. */
+  revisions: Map<string, number>;
+  shownFile: string | null;
+}
+
+function reportCursor(context: EditorContext, state: EditorState) {
+  const head = state.selection.main.head;
+  const line = state.doc.lineAt(head);
+  context.props.onCursorChange?.({ line: line.number, col: head - line.from });
+}
+
+/** A new document for a file, with the settings in force. */
+function createState(context: EditorContext, fileName: string, content: string): EditorState {
+  const { keys, theme, font, readOnly } = context.compartments;
+  const p = context.props;
+  context.revisions.set(fileName, p.documents[fileName] ?? 0);
+  return EditorState.create({
+    doc: content,
+    extensions: [
+      // Ctrl/Cmd+S and F8 are the page's (they work outside the editor too); Ctrl+Alt+G (go to
+      // line), search and bracket matching come with basicSetup.
+      keys.of(keybindingExtension(p.keybindings)),
+      basicSetup,
+      indentUnit.of('  '),
+      languageExtension(fileLanguage(fileName)),
+      theme.of(p.dark ? oneDark : []),
+      font.of(fontExtension(p.fontSize)),
+      readOnly.of(EditorState.readOnly.of(Boolean(p.readOnly))),
+      EditorView.contentAttributes.of({ 'aria-label': `Editor: ${fileName}` }),
+      EditorView.updateListener.of((update) => {
+        if (update.docChanged) context.props.onChange(fileName, update.state.doc.toString());
+        if (update.selectionSet || update.docChanged) reportCursor(context, update.state);
+      }),
+    ],
+  });
+}
+
+/** The file's parked document, unless its content was replaced from outside since (new revision). */
+function keptState(context: EditorContext, fileName: string): EditorState | undefined {
+  const kept = context.parked.get(fileName);
+  return kept && context.revisions.get(fileName) === (context.props.documents[fileName] ?? 0) ? kept : undefined;
+}
+
+/**
+ * CodeMirror 6 for one project's files. Lazy-loaded by the editor page: none of this reaches the
+ * first page's JavaScript.
+ */
 export default function CodeEditor(props: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
-  const states = useRef(new Map<string, EditorState>());
-  // Callbacks and settings read by CodeMirror's long-lived handlers: always the latest props.
-  const latest = useRef(props);
+  const contextRef = useRef<EditorContext>({
+    props,
+    compartments: { keys: new Compartment(), theme: new Compartment(), font: new Compartment(), readOnly: new Compartment() },
+    parked: new Map(),
+    revisions: new Map(),
+    shownFile: null,
+  });
   useLayoutEffect(() => {
-    latest.current = props;
+    contextRef.current.props = props;
   });
-  const compartments = useRef({
-    keys: new Compartment(),
-    theme: new Compartment(),
-    font: new Compartment(),
-    readOnly: new Compartment(),
-  });
-
-  // One state per file, created on first open with the settings in force.
-  const stateFor = (fileName: string, content: string): EditorState => {
-    const existing = states.current.get(fileName);
-    if (existing) return existing;
-    const { keys, theme, font, readOnly } = compartments.current;
-    const p = latest.current;
-    const state = EditorState.create({
-      doc: content,
-      extensions: [
-        keys.of(keybindingExtension(p.keybindings)),
-        keymap.of([
-          { key: 'Mod-s', preventDefault: true, run: () => (latest.current.onSave?.(), true) },
-          { key: 'F8', preventDefault: true, run: () => (latest.current.onSaveAndBuild?.(), true) },
-        ]),
-        basicSetup,
-        indentUnit.of('  '),
-        languageExtension(fileLanguage(fileName)),
-        theme.of(p.dark ? oneDark : []),
-        font.of(fontExtension(p.fontSize)),
-        readOnly.of(EditorState.readOnly.of(Boolean(p.readOnly))),
-        EditorView.contentAttributes.of({ 'aria-label': `Editor: ${fileName}` }),
-        EditorView.updateListener.of((update) => {
-          if (update.docChanged) latest.current.onChange(fileName, update.state.doc.toString());
-          if (update.selectionSet || update.docChanged) {
-            const head = update.state.selection.main.head;
-            const line = update.state.doc.lineAt(head);
-            latest.current.onCursorChange?.({ line: line.number, col: head - line.from });
-          }
-        }),
-      ],
-    });
-    states.current.set(fileName, state);
-    return state;
-  };
 
   useEffect(() => {
-    const editor = new EditorView({
-      state: stateFor(latest.current.fileName, latest.current.initialContent),
-      parent: host.current!,
-    });
+    const context = contextRef.current;
+    const { fileName, content } = context.props;
+    const editor = new EditorView({ state: createState(context, fileName, content), parent: host.current! });
     view.current = editor;
+    context.shownFile = fileName;
+    reportCursor(context, editor.state);
     return () => {
       editor.destroy();
       view.current = null;
+      context.shownFile = null;
     };
     // Created once; later prop changes are applied by the effects below.
   }, []);
 
-  // Switching files: keep the outgoing file's state (undo history, selection), show the incoming one.
+  // Switching files, or the shown file's content replaced from outside: park the outgoing file's
+  // document (undo history, selection) and show the incoming one. Closed files are forgotten.
+  const revision = props.documents[props.fileName] ?? 0;
   useEffect(() => {
     const editor = view.current;
     if (!editor) return;
-    const current = [...states.current.entries()].find(([, state]) => state === editor.state)?.[0];
-    if (current === props.fileName) return;
-    if (current) states.current.set(current, editor.state);
-    editor.setState(stateFor(props.fileName, latest.current.initialContent));
-    const head = editor.state.selection.main.head;
-    const line = editor.state.doc.lineAt(head);
-    latest.current.onCursorChange?.({ line: line.number, col: head - line.from });
-  }, [props.fileName]);
+    const context = contextRef.current;
+    const { documents, fileName, content } = context.props;
+    for (const name of [...context.parked.keys()]) if (!(name in documents)) context.parked.delete(name);
+    const shown = context.shownFile;
+    if (shown === fileName && context.revisions.get(fileName) === revision) return;
+    if (shown && shown !== fileName && shown in documents) context.parked.set(shown, editor.state);
+    const next = keptState(context, fileName) ?? createState(context, fileName, content);
+    context.parked.delete(fileName);
+    editor.setState(next);
+    context.shownFile = fileName;
+    reportCursor(context, next);
+  }, [props.fileName, revision, props.documents]);
 
-  // Settings apply live to the open document and to every cached one.
+  // Settings apply live to the shown document and to every parked one.
   useEffect(() => {
-    const { keys, theme, font, readOnly } = compartments.current;
+    const context = contextRef.current;
+    const { keys, theme, font, readOnly } = context.compartments;
     const effects = [
       keys.reconfigure(keybindingExtension(props.keybindings)),
       theme.reconfigure(props.dark ? oneDark : []),
       font.reconfigure(fontExtension(props.fontSize)),
       readOnly.reconfigure(EditorState.readOnly.of(Boolean(props.readOnly))),
     ];
-    const editor = view.current;
-    for (const [name, state] of states.current) {
-      if (editor && editor.state === state) continue;
-      states.current.set(name, state.update({ effects }).state);
-    }
-    if (editor) {
-      const before = editor.state;
-      editor.dispatch({ effects });
-      const name = [...states.current.entries()].find(([, state]) => state === before)?.[0];
-      if (name) states.current.set(name, editor.state);
-    }
+    for (const [name, state] of context.parked) context.parked.set(name, state.update({ effects }).state);
+    view.current?.dispatch({ effects });
   }, [props.keybindings, props.dark, props.fontSize, props.readOnly]);
 
   useEffect(() => {

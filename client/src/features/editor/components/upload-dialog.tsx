@@ -1,0 +1,103 @@
+import { useId, useRef, useState } from 'react';
+import { CheckCircle2, CircleAlert, Upload } from 'lucide-react';
+import { Dialog } from '@/components/dialog';
+import { ALLOWED_FILE_EXTENSIONS } from '../lib/file-templates';
+import type { UploadItem } from '../hooks/use-file-uploads';
+
+export interface UploadDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  items: UploadItem[];
+  onFiles(files: File[]): void;
+}
+
+const ACCEPT = ALLOWED_FILE_EXTENSIONS.join(',');
+
+/** Upload by the Choose button or by dropping files; each file shows its progress and outcome. */
+export function UploadDialog({ open, onOpenChange, items, onFiles }: UploadDialogProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const [dropping, setDropping] = useState(false);
+  const uploading = items.some((item) => item.status === 'uploading');
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Upload files"
+      description="You can upload .vhd, .v, .sv, .xdc, .xci, and .coe files."
+      footer={
+        <button type="button" className="button" onClick={() => onOpenChange(false)}>
+          {uploading ? 'Hide' : 'Close'}
+        </button>
+      }
+    >
+      <div
+        className={dropping ? 'upload-drop-zone upload-drop-zone-active' : 'upload-drop-zone'}
+        onDragOver={(event) => {
+          if (!event.dataTransfer.types.includes('Files')) return;
+          event.preventDefault();
+          setDropping(true);
+        }}
+        onDragLeave={() => setDropping(false)}
+        onDrop={(event) => {
+          event.preventDefault();
+          setDropping(false);
+          onFiles([...event.dataTransfer.files]);
+        }}
+      >
+        <Upload size={28} aria-hidden="true" />
+        <p>Drag and drop files here, or</p>
+        <button type="button" className="button button-primary" onClick={() => input.current?.click()}>
+          Choose files
+        </button>
+        <label htmlFor={inputId} className="visually-hidden">
+          Files to upload
+        </label>
+        <input
+          ref={input}
+          id={inputId}
+          type="file"
+          multiple
+          accept={ACCEPT}
+          className="visually-hidden"
+          tabIndex={-1}
+          onChange={(event) => {
+            const files = [...(event.target.files ?? [])];
+            event.target.value = '';
+            if (files.length) onFiles(files);
+          }}
+        />
+      </div>
+      {items.length > 0 && (
+        <ul className="upload-list" aria-label="Uploads">
+          {items.map((item) => (
+            <li key={item.id} className="upload-item">
+              <span className="upload-item-name">{item.name}</span>
+              {item.status === 'uploading' && (
+                <progress max={1} value={item.progress} aria-label={`Uploading ${item.name}`} />
+              )}
+              {item.status === 'done' && (
+                <span className="upload-item-done">
+                  <CheckCircle2 size={16} aria-hidden="true" /> Uploaded
+                </span>
+              )}
+              {item.status === 'failed' && (
+                <span className="upload-item-failed error-text">
+                  <CircleAlert size={16} aria-hidden="true" /> {item.message}
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="visually-hidden" role="status">
+        {uploading
+          ? 'Uploading…'
+          : items.length
+            ? `${items.filter((item) => item.status === 'done').length} of ${items.length} uploaded`
+            : ''}
+      </p>
+    </Dialog>
+  );
+}
