@@ -30,6 +30,8 @@ export default function setup(): () => void {
       }
       const missing = coverage.missingOperations(document);
       if (enforce && missing.length > 0) {
+        // Vitest reports an error thrown here but still exits 0, so set the exit code as well.
+        process.exitCode = 1;
         throw new Error(`The test suite never exercised these operations against the mock: ${missing.join(', ')}`);
       }
     } finally {
