@@ -44,6 +44,11 @@ const spaPlugin: FastifyPluginAsync = async (app) => {
       );
     },
   });
+  // Browsers ask for /favicon.ico on any page without an icon link (the identity pages among them);
+  // the build ships only an SVG icon, which every current browser accepts here too.
+  if (!fs.existsSync(path.join(root, 'favicon.ico')) && fs.existsSync(path.join(root, 'favicon.svg'))) {
+    app.get('/favicon.ico', async (_request, reply) => reply.sendFile('favicon.svg'));
+  }
   app.get('/*', async (request, reply) => {
     const pathname = request.url.split('?', 1)[0] ?? '/';
     if (NOT_A_PAGE.test(pathname) || !request.headers.accept?.includes('text/html')) return reply.callNotFound();

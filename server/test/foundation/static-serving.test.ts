@@ -94,6 +94,13 @@ describe('the built SPA', () => {
     expect(response.body).toBe(build.indexHtml);
   });
 
+  it('answers /favicon.ico (asked for by pages without an icon link) with the SVG icon', async () => {
+    const response = await app.inject({ url: '/favicon.ico', headers: { accept: 'image/*' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
   it('answers a missing asset with 404 JSON, never with index.html', async () => {
     for (const url of ['/assets/app-gone99.js', '/missing.svg']) {
       const response = await app.inject({ url, headers: { accept: '*/*' } });
