@@ -35,7 +35,12 @@ export function ProjectsPage({ onProjectDeleted }: ProjectsPageProps) {
     // Closing forgets the link, so a reload or Back does not open the dialog again.
     if (!open && importLink) setSearchParams({}, { replace: true });
   };
-  const openEditor = (project: Project) => navigate(paths.editor(project.id));
+  const openEditor = (project: Project) => {
+    // Close first: the editor loads on demand, and until it shows, this page (and a dialog) would stay.
+    setCreating(false);
+    setImportOpen(false);
+    navigate(paths.editor(project.id));
+  };
 
   return (
     <section className="page projects-page" aria-labelledby="projects-heading">
