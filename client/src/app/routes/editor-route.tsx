@@ -1,15 +1,40 @@
 import { Spinner } from '@/components/spinner';
+import { BuildConfigPanel } from '@/features/builds/components/build-config-panel';
+import { BuildLogsPanel } from '@/features/builds/components/build-logs-panel';
+import { LatestBuildPanel } from '@/features/builds/components/latest-build-panel';
+import { useQueueBuild } from '@/features/builds/api/new-project-build';
+import { EditorPage } from '@/features/editor/components/editor-page';
 import { errorMessage } from '@/lib/api/error-message';
+import type { Project } from '@/lib/api/schemas';
 import { useLoadedProject } from './use-loaded-project';
 
-/** Placeholder for the editor page (its own issue): loads the project so the title and nav bar follow it. */
+/** #/editor/{project_id}[?file=name&line=n]: the editor, with the build panels placed in it. */
 export function EditorRoute() {
-  const { data: project, error, isLoading } = useLoadedProject();
+  const { data: project, error, isLoading, mutate } = useLoadedProject();
   if (isLoading) return <Spinner label="Loading project" />;
-  if (error) return <p role="alert" className="error-text">{errorMessage(error, 'The project could not be loaded.')}</p>;
+  if (error || !project) {
+    return (
+      <p role="alert" className="error-text page">
+        {errorMessage(error, 'The project could not be loaded.')}
+      </p>
+    );
+  }
+  return <LoadedProjectEditor key={project.id} project={project} onConfigSaved={() => void mutate()} />;
+}
+
+function LoadedProjectEditor({ project, onConfigSaved }: { project: Project; onConfigSaved(): void }) {
+  const queueBuild = useQueueBuild(project.id, project.name);
   return (
-    <section className="page">
-      <h1>Project: {project?.name}</h1>
-    </section>
+    <EditorPage
+      project={project}
+      onBuild={queueBuild}
+      sidePanel={
+        <>
+          <BuildConfigPanel projectId={project.id} config={project.config} onConfigSaved={onConfigSaved} />
+          <LatestBuildPanel projectId={project.id} />
+        </>
+      }
+      renderBottomPanel={({ openFileAt }) => <BuildLogsPanel projectId={project.id} onOpenFileLocation={openFileAt} />}
+    />
   );
 }

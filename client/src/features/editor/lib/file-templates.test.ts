@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+// The platform's declarations, which a user's Verilog must start with exactly (fixtures/README.md).
+import instrumentDeclaration from '../../../../../fixtures/platform/verilog/custom-instrument.v?raw';
+import wrapperDeclaration from '../../../../../fixtures/platform/verilog/custom-wrapper.v?raw';
 import { fileNameProblem, newFileTemplate } from './file-templates';
 
 describe('newFileTemplate', () => {
@@ -15,12 +18,15 @@ describe('newFileTemplate', () => {
     expect(text).not.toContain('Control(0)');
   });
 
-  it('starts a Verilog file with the generated module declaration, lower case with sync', () => {
-    const text = newFileTemplate('top.v');
-    expect(text).toMatch(/^\/\/ .*\nmodule CustomInstrument \(/);
-    expect(text).toContain('[31:0] sync');
-    expect(text).toContain('control15');
-    expect(text.trimEnd().endsWith('endmodule')).toBe(true);
+  it('starts a Verilog file with exactly the platform\'s generated declaration, then a body', () => {
+    const header = (declaration: string) => declaration.slice(0, declaration.indexOf(');') + 2);
+    const current = newFileTemplate('top.v');
+    expect(current.startsWith(header(instrumentDeclaration))).toBe(true);
+    expect(current).toContain('control[0]');
+    const legacy = newFileTemplate('top.v', 'CustomWrapper');
+    expect(legacy.startsWith(header(wrapperDeclaration))).toBe(true);
+    expect(legacy).toContain('control0 != ');
+    expect(current.trimEnd().endsWith('endmodule')).toBe(true);
   });
 
   it('gives constraints a commented start and other files nothing', () => {

@@ -4,7 +4,24 @@
  */
 export type TargetInterface = 'CustomInstrument' | 'CustomWrapper' | (string & {});
 
-const VERILOG_CONTROL_PORTS = Array.from({ length: 16 }, (_, i) => `control${i}`).join(', ');
+const VERILOG_COMMON_PORTS = `    input  wire clk,
+    input  wire reset,               // active high
+    input  wire [31:0] sync,
+
+    input  wire signed [15:0] inputa,
+    input  wire signed [15:0] inputb,
+    input  wire signed [15:0] inputc,
+    input  wire signed [15:0] inputd,
+
+    input  wire exttrig,
+
+    output wire signed [15:0] outputa,
+    output wire signed [15:0] outputb,
+    output wire signed [15:0] outputc,
+    output wire signed [15:0] outputd,
+`;
+
+const LEGACY_CONTROL_PORTS = Array.from({ length: 16 }, (_, i) => `    input  wire [31:0] control${i}`).join(',\n');
 
 function vhdlTemplate(target: TargetInterface): string {
   const entity = target === 'CustomWrapper' ? 'CustomWrapper' : 'CustomInstrument';
@@ -38,30 +55,46 @@ end architecture;
 `;
 }
 
-function verilogTemplate(): string {
-  return `// The platform generates this declaration of the slot module; write its body.
+/**
+ * The platform's generated wrapper declaration (fixtures/platform/verilog), exactly as the service
+ * expects a Verilog design to start, followed by an example body.
+ */
+function verilogTemplate(target: TargetInterface): string {
+  const legacy = target === 'CustomWrapper';
+  const header = legacy
+    ? `// The generated wrapper declaration of the legacy slot interface (target CustomWrapper).
+// A user's Verilog design starts with exactly this header and fills in the module body.
+module CustomWrapper (
+${VERILOG_COMMON_PORTS}
+${LEGACY_CONTROL_PORTS}
+);`
+    : `// The generated wrapper declaration of the current slot interface (target CustomInstrument).
+// A user's Verilog design starts with exactly this header and fills in the module body.
+// control and status are sixteen 32-bit registers: control[0] .. control[15].
 module CustomInstrument (
-  input  wire               clk,
-  input  wire               reset,
-  input  wire        [31:0] sync,
-  input  wire signed [15:0] inputa, inputb, inputc, inputd,
-  input  wire               exttrig,
-  output reg  signed [15:0] outputa,
-  output wire signed [15:0] outputb, outputc, outputd,
-  input  wire        [31:0] ${VERILOG_CONTROL_PORTS}
-);
+${VERILOG_COMMON_PORTS}
+    input  wire [0:15][31:0] control,
+    output wire [0:15][31:0] status
+);`;
+  const control0 = legacy ? 'control0' : 'control[0]';
+  return `${header}
 
+  // Example: pass InputA through, halved while control register 0 is non-zero.
+  reg signed [15:0] outputa_q;
   always @(posedge clk) begin
     if (reset)
-      outputa <= 16'sd0;
+      outputa_q <= 16'sd0;
+    else if (${control0} != 32'd0)
+      outputa_q <= inputa >>> 1;
     else
-      outputa <= inputa;
+      outputa_q <= inputa;
   end
 
+  assign outputa = outputa_q;
   assign outputb = inputb;
   assign outputc = inputc;
   assign outputd = inputd;
-
+${legacy ? '' : '  assign status = control;\n'}
 endmodule
 `;
 }
@@ -80,7 +113,7 @@ export function newFileTemplate(fileName: string, target: TargetInterface = 'Cus
       return vhdlTemplate(target);
     case 'v':
     case 'sv':
-      return verilogTemplate();
+      return verilogTemplate(target);
     case 'xdc':
       return CONSTRAINTS_TEMPLATE;
     default:
