@@ -77,7 +77,17 @@ describe('mock API: authentication, isolation, scopes and validation', () => {
     const queued = await ci('POST', `/api/projects/${adaAdder}/builds`);
     expect(queued.statusCode).toBe(201);
     expect((await ci('POST', `/api/builds/${queued.json().id}/cancel`)).statusCode).toBe(200);
-    expect((await ci('GET', `/api/builds/${queued.json().id}/artifacts/ip.log`)).statusCode).toBe(403);
+    // builds:queue is complete access to builds (reading included), but no access to project files.
+    expect((await ci('GET', `/api/builds/${queued.json().id}`)).statusCode).toBe(200);
+    expect((await ci('GET', `/api/builds/${queued.json().id}/log`)).statusCode).toBe(200);
+    expect((await ci('GET', `/api/projects/${adaAdder}/files`)).statusCode).toBe(403);
+
+    // projects:write includes reading projects (and their builds), not API-key management.
+    const writeKey = (await ada('POST', '/api/api-keys', { body: { name: 'Editor', scopes: ['projects:write'] } })).json<{ key: string }>();
+    const editor = caller(gateway.app, { authorization: `Bearer ${writeKey.key}` });
+    expect((await editor('GET', `/api/projects/${adaAdder}/files`)).statusCode).toBe(200);
+    expect((await editor('GET', `/api/projects/${adaAdder}/builds`)).statusCode).toBe(200);
+    expect((await editor('GET', '/api/api-keys')).statusCode).toBe(403);
 
     expect((await ada('DELETE', `/api/api-keys/${key.id}`)).statusCode).toBe(204);
     const revoked = await desktop('GET', '/api/projects');
