@@ -1,0 +1,167 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import type { ReactNode } from 'react';
+import { getApiClient, type ApiClient } from '@/lib/api/client';
+import { ApiError } from '@/lib/api/error-message';
+import type { Example, ProjectSummary } from '@/lib/api/schemas';
+import { CreateProjectDialog } from './create-project-dialog';
+import { ProjectsPage } from './projects-page';
+
+// The API client is built from the live OpenAPI document; here it is a stand-in with the operations used.
+vi.mock('@/lib/api/client', () => ({ getApiClient: vi.fn() }));
+
+const api = {
+  createProject: vi.fn(),
+  listProjects: vi.fn(),
+  listExamples: vi.fn(),
+  buildConfigs: vi.fn(),
+};
+vi.mocked(getApiClient).mockResolvedValue(api as unknown as ApiClient);
+
+const EXAMPLES: Example[] = [
+  { id: 'moving-average', name: 'Moving Average', description: 'Averages InputA.', language: 'vhdl', files: ['top.vhd'] },
+  { id: 'arithmetic-unit', name: 'Arithmetic Unit', description: 'Adds or subtracts.', language: 'verilog', files: ['top.v'] },
+];
+
+const withSwr = (children: ReactNode) => <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>{children}</SWRConfig>;
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+function renderPage(entry: string) {
+  return render(
+    withSwr(
+      <MemoryRouter initialEntries={[entry]}>
+        <Routes>
+          <Route path="/projects" element={<ProjectsPage />} />
+          <Route path="/editor/:id" element={<p>Editor</p>} />
+        </Routes>
+        <LocationProbe />
+      </MemoryRouter>,
+    ),
+  );
+}
+
+beforeEach(() => {
+  Object.values(api).forEach((mock) => mock.mockReset());
+});
+
+describe('CreateProjectDialog', () => {
+  const renderDialog = () => {
+    const onCreated = vi.fn();
+    render(withSwr(<CreateProjectDialog open onOpenChange={vi.fn()} onCreated={onCreated} />));
+    return { onCreated, field: screen.getByRole('textbox', { name: 'Project Name' }), create: screen.getByRole('button', { name: 'Create' }) };
+  };
+
+  it('refuses an empty, blank or too long name at the field without calling the API', async () => {
+    const { field, create } = renderDialog();
+    await userEvent.click(create);
+    expect(screen.getByRole('alert')).toHaveTextContent('Project name is required.');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription('Project name is required.');
+    expect(field).toHaveFocus();
+    await userEvent.type(field, '   ');
+    expect(screen.getByRole('alert')).toHaveTextContent('Project name cannot be only spaces.');
+    await userEvent.clear(field);
+    await userEvent.click(field);
+    await userEvent.paste('n'.repeat(101));
+    expect(screen.getByRole('alert')).toHaveTextContent('at most 100 characters (it has 101)');
+    await userEvent.click(create);
+    expect(api.createProject).not.toHaveBeenCalled();
+  });
+
+  it('shows the server refusal at the field and keeps what was typed', async () => {
+    api.createProject.mockRejectedValue(new ApiError(409, 'A project named Adder already exists'));
+    const { field, create, onCreated } = renderDialog();
+    await userEvent.type(field, 'adder');
+    await userEvent.click(create);
+    expect(await screen.findByRole('alert')).toHaveTextContent('A project named Adder already exists');
+    expect(field).toHaveValue('adder');
+    expect(onCreated).not.toHaveBeenCalled();
+    // Typing again clears the refusal.
+    await userEvent.type(field, 's');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('joins a validation error list into one message', async () => {
+    api.createProject.mockRejectedValue(new ApiError(422, 'String should have at most 100 characters; Field required'));
+    const { field, create } = renderDialog();
+    await userEvent.type(field, 'ok');
+    await userEvent.click(create);
+    expect(await screen.findByRole('alert')).toHaveTextContent('String should have at most 100 characters; Field required');
+  });
+
+  it('creates the project with the name typed', async () => {
+    api.createProject.mockResolvedValue({ data: { id: 'p1', name: 'Counter' } });
+    const { field, create, onCreated } = renderDialog();
+    await userEvent.type(field, 'Counter{Enter}');
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith({ id: 'p1', name: 'Counter' }));
+    expect(api.createProject).toHaveBeenCalledWith(null, { name: 'Counter' });
+    expect(create).toBeInTheDocument();
+  });
+});
+
+describe('ProjectsPage', () => {
+  it('tells a user without projects what to do', async () => {
+    api.listProjects.mockResolvedValue({ data: [] as ProjectSummary[] });
+    renderPage('/projects');
+    expect(await screen.findByRole('heading', { name: 'No projects yet' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Create a project' }));
+    expect(screen.getByRole('dialog', { name: 'Create Project' })).toBeInTheDocument();
+  });
+
+  it('opens the import dialog from a link, with its example and hardware, and imports it', async () => {
+    api.listProjects.mockResolvedValue({ data: [] as ProjectSummary[] });
+    api.listExamples.mockResolvedValue({ data: EXAMPLES });
+    api.buildConfigs.mockResolvedValue({
+      data: {
+        os_versions: ['4.1.1'],
+        hardware: [{ id: 'mk-lab', name: 'MK Lab', clock_mhz: 125, slots: [2] }],
+        targets: [{ id: 'CustomInstrument', name: 'Custom Instrument', legacy: false, description: '' }],
+        interpolation: { default: true, description: '' },
+      },
+    });
+    api.createProject.mockResolvedValue({ data: { id: 'new-id', name: 'Moving Average' } });
+    renderPage('/projects?action=import&hardware=mk-lab&example=Moving+Average');
+
+    const dialog = await screen.findByRole('dialog', { name: 'Import Example' });
+    expect(await screen.findByRole('radio', { name: /Moving Average/ })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /Arithmetic Unit/ })).toHaveAccessibleDescription('Adds or subtracts.');
+    expect(screen.getByRole('textbox', { name: 'Project Name' })).toHaveValue('Moving Average');
+    expect(await screen.findByText('The project will be set up for the MK Lab.')).toBeInTheDocument();
+
+    // Choosing another example renames the project, until the user types a name of their own.
+    await userEvent.click(screen.getByRole('radio', { name: /Arithmetic Unit/ }));
+    expect(screen.getByRole('textbox', { name: 'Project Name' })).toHaveValue('Arithmetic Unit');
+    await userEvent.click(screen.getByRole('radio', { name: /Moving Average/ }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Project Name' }), ' 2');
+    await userEvent.click(screen.getByRole('radio', { name: /Arithmetic Unit/ }));
+    await userEvent.click(screen.getByRole('radio', { name: /Moving Average/ }));
+    expect(screen.getByRole('textbox', { name: 'Project Name' })).toHaveValue('Moving Average 2');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Import' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/editor/new-id'));
+    expect(api.createProject).toHaveBeenCalledWith(null, {
+      name: 'Moving Average 2',
+      example: 'moving-average',
+      config: { hardware: 'mk-lab', slots: 2, os_version: '4.1.1', target: 'CustomInstrument', interpolation: true },
+    });
+    expect(dialog).not.toBeInTheDocument();
+  });
+
+  it('says when a link names no known example, and forgets the link on close', async () => {
+    api.listProjects.mockResolvedValue({ data: [] as ProjectSummary[] });
+    api.listExamples.mockResolvedValue({ data: EXAMPLES });
+    renderPage('/projects?action=import&example=Nope');
+    expect(await screen.findByText('There is no example named “Nope”. Choose one from the list.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Import' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/projects$/));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
