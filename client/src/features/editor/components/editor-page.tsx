@@ -64,7 +64,7 @@ export function EditorPage({ project, onBuild, sidePanel, renderBottomPanel, sto
   const [keybindings] = useKeybindingsPreference();
   const [fontSize] = useEditorFontSize();
   const { scheme } = useColorScheme();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
 
   const [loadedProject, setLoadedProject] = useState<string | null>(() =>
     store.getState().projectId === projectId ? projectId : null,
@@ -159,15 +159,15 @@ export function EditorPage({ project, onBuild, sidePanel, renderBottomPanel, sto
     };
   }, [store, projectId]);
 
-  // A deep link (?file=name&line=n, from build log links elsewhere) opens that file at that line.
+  // A deep link (?file=name&line=n, from build log links elsewhere) opens that file at that line. The
+  // query stays (it is the link the user followed); it applies once per change.
   const requestedFile = searchParams.get('file');
   const requestedLine = Number(searchParams.get('line')) || undefined;
   useEffect(() => {
     if (!requestedFile || loadedProject !== projectId) return;
     // After this commit: opening updates the page's state.
     void Promise.resolve().then(() => openFileAt(requestedFile, requestedLine));
-    setSearchParams({}, { replace: true });
-  }, [requestedFile, requestedLine, loadedProject, projectId, openFileAt, setSearchParams]);
+  }, [requestedFile, requestedLine, loadedProject, projectId, openFileAt]);
 
   const retryLoad = () => {
     setLoadError(null);

@@ -88,6 +88,7 @@ function FileNameForm({ open, onOpenChange, title, submitLabel, initialName = ''
           aria-describedby={shownError ? `${errorId} ${hintId}` : hintId}
           onChange={(event) => {
             setName(event.target.value);
+            setTouched(true);
             setServerError(null);
           }}
           onBlur={() => setTouched(true)}

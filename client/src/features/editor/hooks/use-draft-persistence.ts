@@ -17,6 +17,7 @@ export function useDraftPersistence(store: EditorStore): void {
   useEffect(() => {
     let written: { projectId: string | null; contents: Record<string, string> } = { projectId: null, contents: {} };
     let timer: number | undefined;
+    let previous: { projectId: string | null; dirty: Record<string, string> } = { projectId: null, dirty: {} };
 
     const flush = () => {
       window.clearTimeout(timer);
@@ -44,14 +45,15 @@ export function useDraftPersistence(store: EditorStore): void {
       const { projectId, dirty } = store.getState();
       // Only within the same project: opening another one empties the dirty set without anyone
       // discarding anything.
-      if (projectId && written.projectId === projectId) {
-        for (const name of Object.keys(written.contents)) {
+      if (projectId && previous.projectId === projectId && previous.dirty !== dirty) {
+        for (const name of Object.keys(previous.dirty)) {
           if (!(name in dirty)) {
             removeDraft(projectId, name);
             delete written.contents[name];
           }
         }
       }
+      previous = { projectId, dirty };
       window.clearTimeout(timer);
       if (Object.keys(dirty).length > 0) timer = window.setTimeout(flush, DRAFT_DELAY_MS);
     };

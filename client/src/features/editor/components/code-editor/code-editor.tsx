@@ -106,7 +106,8 @@ function createState(context: EditorContext, fileName: string, content: string):
       theme.of(p.dark ? oneDark : []),
       font.of(fontExtension(p.fontSize)),
       readOnly.of(EditorState.readOnly.of(Boolean(p.readOnly))),
-      EditorView.contentAttributes.of({ 'aria-label': `Editor: ${fileName}` }),
+      // tabindex makes the scrolled content count as keyboard-reachable for assistive checks.
+      EditorView.contentAttributes.of({ 'aria-label': `Editor: ${fileName}`, tabindex: '0' }),
       EditorView.updateListener.of((update) => {
         if (update.docChanged) context.props.onChange(fileName, update.state.doc.toString());
         if (update.selectionSet || update.docChanged) reportCursor(context, update.state);
