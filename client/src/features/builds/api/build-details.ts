@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import useSWR from 'swr';
 import { getApiClient } from '@/lib/api/client';
 import { isActiveBuild, type Build } from '@/lib/api/schemas';
@@ -14,7 +15,10 @@ export const buildDetailsKey = (buildId: string) => ['buildDetails', buildId] as
 
 /** One build; refreshes itself every ~2 s while it is queued or running. */
 export function useBuildDetails(buildId: string | undefined) {
-  return useSWR(buildId ? buildDetailsKey(buildId) : null, ([, id]) => getBuildDetails(id), {
-    refreshInterval: (build) => (build && isActiveBuild(build) ? ACTIVE_BUILD_REFRESH_MS : 0),
-  });
+  // A number that changes only when activity flips (see useProjectBuilds).
+  const [refreshInterval, setRefreshInterval] = useState(0);
+  const result = useSWR(buildId ? buildDetailsKey(buildId) : null, ([, id]) => getBuildDetails(id), { refreshInterval });
+  const wanted = result.data && isActiveBuild(result.data) ? ACTIVE_BUILD_REFRESH_MS : 0;
+  if (wanted !== refreshInterval) setRefreshInterval(wanted);
+  return result;
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import useSWR from 'swr';
 import { getApiClient } from '@/lib/api/client';
 import { isActiveBuild, type Build } from '@/lib/api/schemas';
@@ -22,7 +23,10 @@ export const latestBuildKey = (projectId: string) => ['getLatestBuild', projectI
  * that build is queued or running, so its status, stage and queue position follow the runner.
  */
 export function useLatestBuild(projectId: string | undefined) {
-  return useSWR(projectId ? latestBuildKey(projectId) : null, ([, id]) => getLatestBuild(id), {
-    refreshInterval: (build) => (build && isActiveBuild(build) ? ACTIVE_BUILD_REFRESH_MS : 0),
-  });
+  // A number that changes only when activity flips (see useProjectBuilds).
+  const [refreshInterval, setRefreshInterval] = useState(0);
+  const result = useSWR(projectId ? latestBuildKey(projectId) : null, ([, id]) => getLatestBuild(id), { refreshInterval });
+  const wanted = result.data && isActiveBuild(result.data) ? ACTIVE_BUILD_REFRESH_MS : 0;
+  if (wanted !== refreshInterval) setRefreshInterval(wanted);
+  return result;
 }

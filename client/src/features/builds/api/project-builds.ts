@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import useSWR from 'swr';
 import { getApiClient } from '@/lib/api/client';
 import { isActiveBuild, type Build } from '@/lib/api/schemas';
@@ -16,7 +17,11 @@ export const projectBuildsKey = (projectId: string) => ['projectBuilds', project
 
 /** The project's builds; refreshes itself every ~2 s while any of them is queued or running. */
 export function useProjectBuilds(projectId: string | undefined) {
-  return useSWR(projectId ? projectBuildsKey(projectId) : null, ([, id]) => getProjectBuilds(id), {
-    refreshInterval: (builds) => (builds?.some(isActiveBuild) ? ACTIVE_BUILD_REFRESH_MS : 0),
-  });
+  // A plain number, changed only when activity flips: SWR restarts its timer whenever the option changes,
+  // and an inline function would be a new option on every render (a ticking duration renders every second).
+  const [refreshInterval, setRefreshInterval] = useState(0);
+  const result = useSWR(projectId ? projectBuildsKey(projectId) : null, ([, id]) => getProjectBuilds(id), { refreshInterval });
+  const wanted = result.data?.some(isActiveBuild) ? ACTIVE_BUILD_REFRESH_MS : 0;
+  if (wanted !== refreshInterval) setRefreshInterval(wanted);
+  return result;
 }

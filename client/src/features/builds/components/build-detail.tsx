@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { BuildStatusIcon, buildStatusLabel } from '@/components/build-status-icon';
 import { LogViewer } from '@/components/log-viewer/log-viewer';
 import type { LineRange } from '@/components/log-viewer/line-range';
@@ -59,6 +60,14 @@ function BuildDetailView({ build, highlight, onHighlightChange, onOpenFileLocati
   const now = useNow(active);
   const log = useBuildLog(build.id);
   const shortId = shortBuildId(build.id);
+
+  // Opened on a permalink: bring the log itself into view (it sits below the summary); the viewer then
+  // scrolls to the line. Only on arrival, not when the reader selects lines later.
+  const logRef = useRef<HTMLElement>(null);
+  const [arrivedOnPermalink] = useState(highlight !== null);
+  useEffect(() => {
+    if (arrivedOnPermalink) logRef.current?.scrollIntoView({ block: 'start' });
+  }, [arrivedOnPermalink]);
 
   return (
     <article className="build-detail" aria-labelledby="build-detail-title">
@@ -154,7 +163,7 @@ function BuildDetailView({ build, highlight, onHighlightChange, onOpenFileLocati
         </table>
       </section>
 
-      <section aria-labelledby="build-log-title" className="build-detail-log">
+      <section aria-labelledby="build-log-title" className="build-detail-log" ref={logRef}>
         <h3 id="build-log-title" className="build-subtitle">
           Log
         </h3>

@@ -67,8 +67,7 @@ export function BuildList({ projectId }: { projectId: string }) {
           {builds.map((build) => (
             <tr key={build.id} data-build-id={build.id}>
               <th scope="row">
-                <Link to={paths.buildDetail(projectId, build.id)} className="build-id">
-                  <span className="visually-hidden">Build </span>
+                <Link to={paths.buildDetail(projectId, build.id)} className="build-id" aria-label={`Build ${shortBuildId(build.id)}`}>
                   {shortBuildId(build.id)}
                 </Link>
               </th>

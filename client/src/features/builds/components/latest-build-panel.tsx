@@ -40,8 +40,7 @@ export function LatestBuildPanel({ projectId }: { projectId: string }) {
       <>
         <div className="latest-build-summary">
           <BuildStatusIcon status={build.status} />
-          <Link to={paths.buildDetail(projectId, build.id)} className="build-id">
-            <span className="visually-hidden">Build </span>
+          <Link to={paths.buildDetail(projectId, build.id)} className="build-id" aria-label={`Build ${shortBuildId(build.id)}`}>
             {shortBuildId(build.id)}
           </Link>
           <span className="latest-build-status">{buildStatusLabel(build.status)}</span>
