@@ -8,5 +8,6 @@ status=0
 run() { echo; echo "━━━ $1 ━━━"; shift; "$@" || status=1; }
 run "first page: JavaScript weight" node scripts/bundle-size.mjs
 run "log viewer: 1,000,000-line log in Chromium" node --import tsx e2e/bench/log-viewer.bench.ts
+run "editor: opening a 50,000-line file in Chromium" node --import tsx e2e/bench/editor-open.bench.ts
 [ -f server/bench/proxy-overhead.ts ] && run "gateway: proxy overhead" node --import tsx server/bench/proxy-overhead.ts
 exit $status
