@@ -220,6 +220,30 @@ test('sort by each column and filter by name', async ({ page }) => {
   await expect(table).toContainText('No project name contains “no project is called this”');
 });
 
+test('an active build shows in the list, which follows it until it ends', async ({ page }) => {
+  test.setTimeout(90_000);
+  const name = unique('Building');
+  const created = await page.request.post('/api/projects', { data: { name, example: 'adder-subtractor' } });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  // Builds of one user run one at a time: the second waits behind the first, so the page sees it active.
+  const queue = () => page.request.post(`/api/projects/${encodeURIComponent(id)}/builds`);
+  expect((await queue()).status()).toBe(201);
+  const latest = await queue();
+  expect(latest.status()).toBe(201);
+  const { id: buildId } = (await latest.json()) as { id: string };
+
+  await page.reload();
+  await filterBox(page).fill(name);
+  const row = projectRow(page, name);
+  await expect(row).toContainText(buildId.slice(-7));
+  await expect(row.getByRole('img')).toHaveAccessibleName(/Queued|Running/);
+  // No reload: the list refreshes by itself while the build is active.
+  await expect(row.getByRole('img')).toHaveAccessibleName(/Succeeded|Failed/, { timeout: 60_000 });
+  await row.getByRole('link', { name: new RegExp(buildId.slice(-7)) }).click();
+  await expect(page).toHaveURL(new RegExp(`#/builds/${id}/${buildId}$`));
+});
+
 test('the projects page passes axe in the dark theme', async ({ page }) => {
   await page.goto('/#/preferences/appearance');
   await page.getByRole('radio', { name: 'Dark' }).check();
