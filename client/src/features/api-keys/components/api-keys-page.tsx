@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { KeyRound, Plus, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -42,16 +42,20 @@ export function ApiKeysPage() {
           {errorMessage(error, 'The API keys could not be loaded. Please try again later.')}
         </p>
       )}
-      {keys && keys.length === 0 && (
-        <div className="api-keys-empty">
-          <KeyRound size={24} aria-hidden="true" />
-          <p>
-            You have no API keys. Create one for each tool that needs access, e.g. a key with <code>projects:read</code> and{' '}
-            <code>builds:read</code> lets a desktop tool browse your projects and download bitstreams.
-          </p>
-        </div>
+      {keys && (
+        <ApiKeyTable
+          keys={keys}
+          emptyState={
+            <div className="api-keys-empty">
+              <KeyRound size={24} aria-hidden="true" />
+              <p>
+                You have no API keys. Create one for each tool that needs access, e.g. a key with <code>projects:read</code> and{' '}
+                <code>builds:read</code> lets a desktop tool browse your projects and download bitstreams.
+              </p>
+            </div>
+          }
+        />
       )}
-      {keys && keys.length > 0 && <ApiKeyTable keys={keys} />}
 
       <CreateApiKeyDialog
         open={creating}
@@ -66,7 +70,11 @@ export function ApiKeysPage() {
   );
 }
 
-function ApiKeyTable({ keys }: { keys: readonly ApiKey[] }) {
+/**
+ * The keys' table, or `emptyState` when there are none. It stays mounted when the last key is
+ * revoked, so the confirmation stays open until the server has answered.
+ */
+function ApiKeyTable({ keys, emptyState }: { keys: readonly ApiKey[]; emptyState: ReactNode }) {
   const [sort, setSort] = useState<ApiKeySort>(DEFAULT_API_KEY_SORT);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const deleteApiKey = useDeleteApiKey();
@@ -87,46 +95,49 @@ function ApiKeyTable({ keys }: { keys: readonly ApiKey[] }) {
 
   return (
     <>
-      <table className="data-table api-key-table">
-        <caption className="visually-hidden">Your API keys</caption>
-        <thead>
-          <tr>
-            <SortHeader label="NAME" direction={directionOf('name')} onSort={() => sortBy('name')} />
-            <th scope="col">SCOPES</th>
-            <SortHeader label="CREATED" direction={directionOf('created')} onSort={() => sortBy('created')} />
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {sorted.map((key) => (
-            <tr key={key.id}>
-              <td>
-                <span className="api-key-name">{key.name}</span>
-                <span className="api-key-prefix">{key.prefix}…</span>
-              </td>
-              <td>
-                <ul className="scope-list" aria-label={`Scopes of ${key.name}`}>
-                  {key.scopes.map((scope) => (
-                    <li key={scope} className="scope-tag">
-                      {scope}
-                    </li>
-                  ))}
-                </ul>
-              </td>
-              <td>
-                {formatDateTime(key.created_at)} <span className="muted">({formatRelative(key.created_at)})</span>
-              </td>
-              <td className="api-key-actions">
-                <button type="button" className="icon-button" aria-label={`Revoke ${key.name}`} title={`Revoke ${key.name}`} onClick={() => setRevoking(key)}>
-                  <Trash2 size={18} aria-hidden="true" />
-                </button>
-              </td>
+      {keys.length === 0 && emptyState}
+      {keys.length > 0 && (
+        <table className="data-table api-key-table">
+          <caption className="visually-hidden">Your API keys</caption>
+          <thead>
+            <tr>
+              <SortHeader label="NAME" direction={directionOf('name')} onSort={() => sortBy('name')} />
+              <th scope="col">SCOPES</th>
+              <SortHeader label="CREATED" direction={directionOf('created')} onSort={() => sortBy('created')} />
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {sorted.map((key) => (
+              <tr key={key.id}>
+                <td>
+                  <span className="api-key-name">{key.name}</span>
+                  <span className="api-key-prefix">{key.prefix}…</span>
+                </td>
+                <td>
+                  <ul className="scope-list" aria-label={`Scopes of ${key.name}`}>
+                    {key.scopes.map((scope) => (
+                      <li key={scope} className="scope-tag">
+                        {scope}
+                      </li>
+                    ))}
+                  </ul>
+                </td>
+                <td>
+                  {formatDateTime(key.created_at)} <span className="muted">({formatRelative(key.created_at)})</span>
+                </td>
+                <td className="api-key-actions">
+                  <button type="button" className="icon-button" aria-label={`Revoke ${key.name}`} title={`Revoke ${key.name}`} onClick={() => setRevoking(key)}>
+                    <Trash2 size={18} aria-hidden="true" />
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
       <ConfirmDialog
         open={revoking !== null}
         onOpenChange={(open) => !open && setRevoking(null)}

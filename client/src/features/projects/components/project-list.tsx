@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { FolderOpen, Folder, ListChecks, Pencil, Search, Trash2 } from 'lucide-react';
@@ -25,13 +25,18 @@ export interface ProjectListProps {
   projects: readonly ProjectSummary[];
   /** Called after a project is deleted (the page forgets it if it was the current one). */
   onDeleted?(projectId: string): void;
+  /**
+   * Shown instead of the filter and table when there are no projects. The list stays mounted when
+   * the last project is deleted, so the confirmation stays open until the server has answered.
+   */
+  emptyState: ReactNode;
 }
 
 /**
  * The projects table: NAME, LATEST BUILD and LAST UPDATED (sortable), a filter by name, and a "…"
  * menu per row (Open, Builds, Rename, Delete).
  */
-export function ProjectList({ projects, onDeleted }: ProjectListProps) {
+export function ProjectList({ projects, onDeleted, emptyState }: ProjectListProps) {
   const navigate = useNavigate();
   const filterId = useId();
   const [query, setQuery] = useState('');
@@ -60,70 +65,76 @@ export function ProjectList({ projects, onDeleted }: ProjectListProps) {
 
   return (
     <>
-      <div className="project-filter field">
-        <label htmlFor={filterId}>Filter by name</label>
-        <span className="project-filter-input">
-          <Search size={16} aria-hidden="true" />
-          <input id={filterId} type="search" value={query} onChange={(event) => setQuery(event.target.value)} autoComplete="off" />
-        </span>
-      </div>
-      <table className="data-table project-table">
-        <caption className="visually-hidden">Your projects</caption>
-        <thead>
-          <tr>
-            <SortHeader label="NAME" direction={directionOf('name')} onSort={() => sortBy('name')} />
-            <SortHeader label="LATEST BUILD" direction={directionOf('latestBuild')} onSort={() => sortBy('latestBuild')} />
-            <SortHeader label="LAST UPDATED" direction={directionOf('updated')} onSort={() => sortBy('updated')} />
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {visible.length === 0 && (
-            <tr>
-              <td colSpan={4} className="project-table-empty">
-                No project name contains “{query.trim()}”.
-              </td>
-            </tr>
-          )}
-          {visible.map((project) => (
-            <tr key={project.id}>
-              <td>
-                <Link to={paths.editor(project.id)} className="project-link">
-                  <Folder size={18} aria-hidden="true" />
-                  {project.name}
-                </Link>
-              </td>
-              <td>
-                <LatestBuild project={project} />
-              </td>
-              <td>
-                <span className="project-updated">
-                  {formatDay(project.updated_at)}{' '}
-                  <span className="muted">({formatRelative(project.updated_at)})</span>
-                </span>
-              </td>
-              <td className="project-actions">
-                <ActionMenu
-                  label={`Actions for ${project.name}`}
-                  items={[
-                    { label: 'Open', icon: <FolderOpen size={16} aria-hidden="true" />, onSelect: () => navigate(paths.editor(project.id)) },
-                    { label: 'Builds', icon: <ListChecks size={16} aria-hidden="true" />, onSelect: () => navigate(paths.builds(project.id)) },
-                    { label: 'Rename', icon: <Pencil size={16} aria-hidden="true" />, onSelect: () => setRenaming(project) },
-                    {
-                      label: 'Delete',
-                      icon: <Trash2 size={16} aria-hidden="true" />,
-                      destructive: true,
-                      onSelect: () => setDeleting(project),
-                    },
-                  ]}
-                />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {projects.length === 0 ? (
+        emptyState
+      ) : (
+        <>
+          <div className="project-filter field">
+            <label htmlFor={filterId}>Filter by name</label>
+            <span className="project-filter-input">
+              <Search size={16} aria-hidden="true" />
+              <input id={filterId} type="search" value={query} onChange={(event) => setQuery(event.target.value)} autoComplete="off" />
+            </span>
+          </div>
+          <table className="data-table project-table">
+            <caption className="visually-hidden">Your projects</caption>
+            <thead>
+              <tr>
+                <SortHeader label="NAME" direction={directionOf('name')} onSort={() => sortBy('name')} />
+                <SortHeader label="LATEST BUILD" direction={directionOf('latestBuild')} onSort={() => sortBy('latestBuild')} />
+                <SortHeader label="LAST UPDATED" direction={directionOf('updated')} onSort={() => sortBy('updated')} />
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {visible.length === 0 && (
+                <tr>
+                  <td colSpan={4} className="project-table-empty">
+                    No project name contains “{query.trim()}”.
+                  </td>
+                </tr>
+              )}
+              {visible.map((project) => (
+                <tr key={project.id}>
+                  <td>
+                    <Link to={paths.editor(project.id)} className="project-link">
+                      <Folder size={18} aria-hidden="true" />
+                      {project.name}
+                    </Link>
+                  </td>
+                  <td>
+                    <LatestBuild project={project} />
+                  </td>
+                  <td>
+                    <span className="project-updated">
+                      {formatDay(project.updated_at)}{' '}
+                      <span className="muted">({formatRelative(project.updated_at)})</span>
+                    </span>
+                  </td>
+                  <td className="project-actions">
+                    <ActionMenu
+                      label={`Actions for ${project.name}`}
+                      items={[
+                        { label: 'Open', icon: <FolderOpen size={16} aria-hidden="true" />, onSelect: () => navigate(paths.editor(project.id)) },
+                        { label: 'Builds', icon: <ListChecks size={16} aria-hidden="true" />, onSelect: () => navigate(paths.builds(project.id)) },
+                        { label: 'Rename', icon: <Pencil size={16} aria-hidden="true" />, onSelect: () => setRenaming(project) },
+                        {
+                          label: 'Delete',
+                          icon: <Trash2 size={16} aria-hidden="true" />,
+                          destructive: true,
+                          onSelect: () => setDeleting(project),
+                        },
+                      ]}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
       <RenameProjectDialog project={renaming} onClose={() => setRenaming(null)} />
       <ConfirmDialog
         open={deleting !== null}

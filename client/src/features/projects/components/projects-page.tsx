@@ -64,24 +64,29 @@ export function ProjectsPage({ onProjectDeleted }: ProjectsPageProps) {
           {errorMessage(error, 'The projects could not be loaded. Please try again later.')}
         </p>
       )}
-      {projects && projects.length === 0 && (
-        <div className="empty-state">
-          <h2>No projects yet</h2>
-          <p>
-            A project holds the VHDL or Verilog files of one custom instrument. Create an empty project to write your own
-            design, or import an example to start from one that builds.
-          </p>
-          <div className="page-actions">
-            <button type="button" className="button" onClick={() => setImportOpen(true)}>
-              Import an example
-            </button>
-            <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
-              Create a project
-            </button>
-          </div>
-        </div>
+      {projects && (
+        <ProjectList
+          projects={projects}
+          onDeleted={onProjectDeleted}
+          emptyState={
+            <div className="empty-state">
+              <h2>No projects yet</h2>
+              <p>
+                A project holds the VHDL or Verilog files of one custom instrument. Create an empty project to write your own
+                design, or import an example to start from one that builds.
+              </p>
+              <div className="page-actions">
+                <button type="button" className="button" onClick={() => setImportOpen(true)}>
+                  Import an example
+                </button>
+                <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
+                  Create a project
+                </button>
+              </div>
+            </div>
+          }
+        />
       )}
-      {projects && projects.length > 0 && <ProjectList projects={projects} onDeleted={onProjectDeleted} />}
 
       <CreateProjectDialog open={creating} onOpenChange={setCreating} onCreated={openEditor} />
       <ImportExampleDialog
