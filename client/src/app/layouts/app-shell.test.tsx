@@ -11,7 +11,13 @@ import { ADA, createFakeAuth } from '@/testing/fake-fusion-auth';
 const fakeAuth: { current: FusionAuthProviderContext<AppUserInfo> } = { current: createFakeAuth() };
 vi.mock('@fusionauth/react-sdk', () => ({ useFusionAuth: () => fakeAuth.current }));
 vi.mock('@/lib/api/client', () => ({
-  getApiClient: vi.fn(async () => ({ listProjects: async () => ({ data: [{ id: 'p1', name: 'Adder' }] }) })),
+  getApiClient: vi.fn(async () => ({
+    listProjects: async () => ({
+      data: [
+        { id: 'p1', name: 'Adder', created_at: '2025-01-01T00:00:00Z', updated_at: '2025-01-02T00:00:00Z', latest_build: null },
+      ],
+    }),
+  })),
   setUnauthorizedHandler: vi.fn(),
 }));
 
