@@ -22,21 +22,20 @@ export function ActionMenu({ label, items, icon }: { label: string; items: Actio
       <DropdownMenu.Trigger className="icon-button" aria-label={label}>
         {icon ?? <MoreHorizontal size={18} aria-hidden="true" />}
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className="action-menu" align="end" sideOffset={4}>
-          {items.map((item) => (
-            <DropdownMenu.Item
-              key={item.label}
-              className={item.destructive ? 'action-menu-item action-menu-item-danger' : 'action-menu-item'}
-              disabled={item.disabled}
-              onSelect={item.onSelect}
-            >
-              {item.icon}
-              {item.label}
-            </DropdownMenu.Item>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+      {/* No portal: the open menu stays inside its landmark (axe's region rule), positioned by Radix. */}
+      <DropdownMenu.Content className="action-menu" align="end" sideOffset={4}>
+        {items.map((item) => (
+          <DropdownMenu.Item
+            key={item.label}
+            className={item.destructive ? 'action-menu-item action-menu-item-danger' : 'action-menu-item'}
+            disabled={item.disabled}
+            onSelect={item.onSelect}
+          >
+            {item.icon}
+            {item.label}
+          </DropdownMenu.Item>
+        ))}
+      </DropdownMenu.Content>
     </DropdownMenu.Root>
   );
 }

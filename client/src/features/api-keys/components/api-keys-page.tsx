@@ -11,7 +11,7 @@ import { useApiKeys } from '../api/list-api-keys';
 import { DEFAULT_API_KEY_SORT, nextApiKeySort, sortApiKeys, type ApiKeySort, type ApiKeySortColumn } from '../utils/api-key-table';
 import { ApiKeyCreatedDialog } from './api-key-created-dialog';
 import { CreateApiKeyDialog } from './create-api-key-dialog';
-import { SortHeader } from './sort-header';
+import { SortHeader } from '@/components/sort-header';
 import './api-keys.css';
 
 /**

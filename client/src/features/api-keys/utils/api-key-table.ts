@@ -1,7 +1,7 @@
 import type { ApiKey } from '@/lib/api/schemas';
+import { compareNames, type SortDirection } from '@/lib/sort';
 
 export type ApiKeySortColumn = 'name' | 'created';
-export type SortDirection = 'ascending' | 'descending';
 
 export interface ApiKeySort {
   column: ApiKeySortColumn;
@@ -11,14 +11,12 @@ export interface ApiKeySort {
 /** Newest key first. */
 export const DEFAULT_API_KEY_SORT: ApiKeySort = { column: 'created', direction: 'descending' };
 
-const nameCollator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
-
 /** The keys in the order of `sort`; ties fall back to the creation time, so the order is stable. */
 export function sortApiKeys(keys: readonly ApiKey[], sort: ApiKeySort): ApiKey[] {
   const sign = sort.direction === 'ascending' ? 1 : -1;
   const created = (key: ApiKey) => new Date(key.created_at).getTime();
   return [...keys].sort((a, b) => {
-    const primary = sort.column === 'name' ? nameCollator.compare(a.name, b.name) : created(a) - created(b);
+    const primary = sort.column === 'name' ? compareNames(a.name, b.name) : created(a) - created(b);
     return sign * primary || created(a) - created(b) || a.id.localeCompare(b.id);
   });
 }

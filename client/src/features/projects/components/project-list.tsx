@@ -19,7 +19,7 @@ import {
   type ProjectSortColumn,
 } from '../utils/project-table';
 import { RenameProjectDialog } from './rename-project-dialog';
-import { SortHeader } from './sort-header';
+import { SortHeader } from '@/components/sort-header';
 
 export interface ProjectListProps {
   projects: readonly ProjectSummary[];

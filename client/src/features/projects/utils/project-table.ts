@@ -1,7 +1,7 @@
 import type { ProjectSummary } from '@/lib/api/schemas';
+import { compareNames, type SortDirection } from '@/lib/sort';
 
 export type ProjectSortColumn = 'name' | 'latestBuild' | 'updated';
-export type SortDirection = 'ascending' | 'descending';
 
 export interface ProjectSort {
   column: ProjectSortColumn;
@@ -11,14 +11,12 @@ export interface ProjectSort {
 /** Newest change first: what a returning user most likely wants to open. */
 export const DEFAULT_PROJECT_SORT: ProjectSort = { column: 'updated', direction: 'descending' };
 
-const nameCollator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
-
 const time = (iso: string) => new Date(iso).getTime();
 
 function compare(a: ProjectSummary, b: ProjectSummary, column: ProjectSortColumn): number {
   switch (column) {
     case 'name':
-      return nameCollator.compare(a.name, b.name);
+      return compareNames(a.name, b.name);
     case 'updated':
       return time(a.updated_at) - time(b.updated_at);
     case 'latestBuild':
@@ -36,9 +34,9 @@ export function sortProjects(projects: readonly ProjectSummary[], sort: ProjectS
     if (sort.column === 'latestBuild' && (!a.latest_build || !b.latest_build)) {
       if (a.latest_build) return -1;
       if (b.latest_build) return 1;
-      return nameCollator.compare(a.name, b.name);
+      return compareNames(a.name, b.name);
     }
-    return sign * compare(a, b, sort.column) || nameCollator.compare(a.name, b.name);
+    return sign * compare(a, b, sort.column) || compareNames(a.name, b.name);
   });
 }
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import type { SortDirection } from '../utils/api-key-table';
+import type { SortDirection } from '@/lib/sort';
+import './sort-header.css';
 
 export interface SortHeaderProps {
   label: ReactNode;
