@@ -12,6 +12,14 @@ const NOT_A_PAGE = new RegExp(
   `^(?:${['/api', '/assets', ...IDENTITY_PATH_PREFIXES].map((prefix) => prefix.replace(/\./g, '\\.')).join('|')})(?:/|$)`,
 );
 
+function safeDecode(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
 /**
  * Serves the built SPA. Vite writes content-hashed files under /assets, which are cached forever;
  * index.html must be revalidated on every load so a deploy reaches users at once. The client
@@ -44,6 +52,7 @@ const spaPlugin: FastifyPluginAsync = async (app) => {
       );
     },
   });
+  const assetsDir = path.join(root, 'assets') + path.sep;
   // Browsers ask for /favicon.ico on any page without an icon link (the identity pages among them);
   // the build ships only an SVG icon, which every current browser accepts here too.
   if (!fs.existsSync(path.join(root, 'favicon.ico')) && fs.existsSync(path.join(root, 'favicon.svg'))) {
@@ -51,6 +60,12 @@ const spaPlugin: FastifyPluginAsync = async (app) => {
   }
   app.get('/*', async (request, reply) => {
     const pathname = request.url.split('?', 1)[0] ?? '/';
+    // The static routes list the build's files at start; a rebuild while the gateway runs (development)
+    // writes new hashed assets, which are served from disk here (send() keeps requests inside root).
+    if (HASHED_ASSET.test(pathname)) {
+      const file = path.resolve(root, `.${safeDecode(pathname)}`);
+      if (file.startsWith(assetsDir) && fs.existsSync(file)) return reply.sendFile(path.relative(root, file));
+    }
     if (NOT_A_PAGE.test(pathname) || !request.headers.accept?.includes('text/html')) return reply.callNotFound();
     return reply.sendFile('index.html');
   });

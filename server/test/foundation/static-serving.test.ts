@@ -101,6 +101,17 @@ describe('the built SPA', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
   });
 
+  it('serves an asset a rebuild wrote after the start, cached like the others; never a file outside the build', async () => {
+    fs.writeFileSync(path.join(build.dir, 'assets', 'later-def456.js'), 'console.log("rebuilt");');
+    const response = await app.inject({ url: '/assets/later-def456.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe(IMMUTABLE);
+    expect(response.body).toBe('console.log("rebuilt");');
+    for (const url of ['/assets/../../package.json', '/assets/%2e%2e/%2e%2e/package.json', '/assets/..%2f..%2fpackage.json']) {
+      expect((await app.inject({ url })).statusCode, url).toBe(404);
+    }
+  });
+
   it('answers a missing asset with 404 JSON, never with index.html', async () => {
     for (const url of ['/assets/app-gone99.js', '/missing.svg']) {
       const response = await app.inject({ url, headers: { accept: '*/*' } });
