@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { USERS, expectNoAxeViolations, signInAt } from './support/app';
+import { startGateway, type StartedGateway } from './support/gateway';
 
 /**
  * The builds area against a gateway of its own: the shared fixtures with the synthesis log template padded
@@ -13,7 +13,7 @@ import { USERS, expectNoAxeViolations, signInAt } from './support/app';
 const PORT = Number(process.env.E2E_PORT ?? 18_080) + 10_100;
 const ORIGIN = `http://localhost:${PORT}`;
 const PADDING_LINES = 97_000;
-let gateway: ChildProcess | undefined;
+let gateway: StartedGateway | undefined;
 let fixturesCopy: string | undefined;
 
 interface ApiBuild {
@@ -39,36 +39,11 @@ test.beforeAll(async () => {
   );
   await writeFile(synthesisLog, `${(await readFile(synthesisLog, 'utf8')).trimEnd()}\n${padding.join('\n')}\n`);
 
-  gateway = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      MODE: 'mock',
-      LOG_LEVEL: 'warn',
-      LOG_FORMAT: 'json',
-      FIXTURES_DIR: fixturesCopy,
-      MOCK_BUILD_STEP_MS: '400',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${ORIGIN}/readyz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`the gateway on ${ORIGIN} did not become ready`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  gateway = await startGateway(PORT, { FIXTURES_DIR: fixturesCopy, MOCK_BUILD_STEP_MS: '400' });
 });
 
 test.afterAll(async () => {
-  if (gateway && gateway.exitCode === null) {
-    const exited = new Promise((resolve) => gateway!.once('exit', resolve));
-    gateway.kill('SIGTERM');
-    await exited;
-  }
+  await gateway?.close();
   if (fixturesCopy) await rm(fixturesCopy, { recursive: true, force: true });
 });
 

@@ -1,38 +1,22 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { USERS, signInAt } from './support/app';
+import { startGateway, type StartedGateway } from './support/gateway';
 
 // A gateway of its own with 12-second access tokens: the SDK refreshes 10 s before expiry, so
 // every ~2 s, and a page that did not refresh would be signed out within the test.
-const PORT = 28_081;
+const PORT = Number(process.env.E2E_PORT ?? 18_080) + 10_001;
 const ORIGIN = `http://localhost:${PORT}`;
-let gateway: ChildProcess | undefined;
+let gateway: StartedGateway | undefined;
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  gateway = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
-    env: { ...process.env, PORT: String(PORT), MODE: 'mock', LOG_LEVEL: 'warn', LOG_FORMAT: 'json', MOCK_TOKEN_TTL_SECONDS: '12' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${ORIGIN}/readyz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`the gateway on ${ORIGIN} did not become ready`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  gateway = await startGateway(PORT, { MOCK_TOKEN_TTL_SECONDS: '12' });
 });
 
 test.afterAll(async () => {
-  if (!gateway || gateway.exitCode !== null) return;
-  const exited = new Promise((resolve) => gateway!.once('exit', resolve));
-  gateway.kill('SIGTERM');
-  await exited;
+  await gateway?.close();
 });
 
 test('a short token lifetime is refreshed without the user noticing', async ({ page, context }) => {

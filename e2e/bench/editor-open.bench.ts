@@ -10,9 +10,9 @@
  * Run: node --import tsx e2e/bench/editor-open.bench.ts [--lines 50000] [--runs 5]
  * Exits non-zero when the median open is over budget. Stops by itself (watchdog: 3 minutes).
  */
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromium, type Page } from 'playwright';
+import { startGateway } from '../support/gateway';
 
 const OPEN_BUDGET_MS = 300;
 const args = process.argv.slice(2);
@@ -47,30 +47,9 @@ function bigVhdl(lines: number): string {
   return out.slice(0, lines).join('\n');
 }
 
-async function startGateway() {
+async function startBenchGateway() {
   if (!existsSync(`${STATIC_DIR}/index.html`)) throw new Error(`no built client in ${STATIC_DIR} (run npm run build, or set STATIC_DIR)`);
-  const gateway = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
-    env: { ...process.env, PORT: String(PORT), MODE: 'mock', LOG_LEVEL: 'warn', LOG_FORMAT: 'json', STATIC_DIR, MOCK_AUTO_LOGIN: 'ada@example.com' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${ORIGIN}/readyz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('the gateway did not become ready');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    close: () =>
-      new Promise<void>((resolve) => {
-        if (gateway.exitCode !== null) return resolve();
-        gateway.once('exit', () => resolve());
-        gateway.kill('SIGTERM');
-      }),
-  };
+  return startGateway(PORT, { STATIC_DIR, MOCK_AUTO_LOGIN: 'ada@example.com' });
 }
 
 /**
@@ -104,7 +83,7 @@ async function timeUntilShown(page: Page, where: 'files' | 'tab', fileName: stri
 
 async function main() {
   const started = Date.now();
-  const gateway = await startGateway();
+  const gateway = await startBenchGateway();
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],

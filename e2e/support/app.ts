@@ -20,6 +20,9 @@ export async function signInAt(page: Page, hash: string, email: string, origin =
   await expect(page).toHaveURL(/\/app\/login\//);
   await page.getByRole('button', { name: new RegExp(escapeRegExp(email), 'i') }).click();
   await expect(page).not.toHaveURL(/\/app\/login\//);
+  // Back on the app, the SDK's onRedirect drops `?state=…` and restores the hash. Wait for it, or a
+  // navigation the test makes next could be overtaken by that restore.
+  await expect(page).toHaveURL((url) => !url.searchParams.has('state'));
 }
 
 /** Marks the cookie notice as accepted, so it does not cover the screens a test looks at. */
