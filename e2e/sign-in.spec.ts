@@ -60,7 +60,11 @@ test('the header: home link, title and version, legacy tool, keyboard-operable u
   // Sign out goes through the identity provider's logout and leaves the user signed out.
   await menuButton(page).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/app/logout'));
+  // The logout is a redirect chain; it is over once the identity cookies are gone.
+  await expect
+    .poll(async () => (await page.context().cookies()).map((cookie) => cookie.name).filter((name) => name.startsWith('app.')))
+    .toEqual([]);
+  await page.waitForLoadState();
   await page.goto('/#/projects');
   await expect(page).toHaveURL(/\/app\/login\//);
 });
