@@ -16,7 +16,20 @@ if (vitestFile && fs.existsSync(vitestFile)) {
 }
 
 if (playwrightFile && fs.existsSync(playwrightFile)) {
-  const stats = JSON.parse(fs.readFileSync(playwrightFile, 'utf8')).stats ?? {};
+  const report = JSON.parse(fs.readFileSync(playwrightFile, 'utf8'));
+  const stats = report.stats ?? {};
+  if (stats.flaky) {
+    const flaky = [];
+    const visit = (suite) => {
+      for (const spec of suite.specs ?? []) {
+        if (spec.tests?.some((test) => test.status === 'flaky')) flaky.push(`${spec.file}:${spec.line} › ${spec.title}`);
+      }
+      (suite.suites ?? []).forEach(visit);
+    };
+    (report.suites ?? []).forEach(visit);
+    console.log(`flaky (passed only on retry; fix these): ${stats.flaky}`);
+    for (const name of flaky) console.log(`  ${name}`);
+  }
   passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
   failed += stats.unexpected ?? 0;
   skipped += stats.skipped ?? 0;
