@@ -450,7 +450,11 @@ export function EditorPage({ project, onBuild, sidePanel, renderBottomPanel, sto
         open={deleteCandidate !== null}
         onOpenChange={(open) => !open && setDeleteCandidate(null)}
         title="Delete file"
-        message={`Delete ${deleteCandidate ?? ''}? This cannot be undone.`}
+        message={
+          deleteCandidate !== null && deleteCandidate in state.dirty
+            ? `Delete ${deleteCandidate}? It has unsaved changes, which will be lost too. This cannot be undone.`
+            : `Delete ${deleteCandidate ?? ''}? This cannot be undone.`
+        }
         confirmLabel="Delete"
         destructive
         onConfirm={async () => {

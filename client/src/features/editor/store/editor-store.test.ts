@@ -113,6 +113,22 @@ describe('EditorStore', () => {
     expect(store.getState().files.map((f) => f.name)).toEqual(['adder.vhd']);
   });
 
+  it('keeps the file open with its unsaved edits when the delete fails', async () => {
+    const { api } = fakeApi({ deleteFile: vi.fn(async () => Promise.reject(new Error('offline'))) });
+    const store = new EditorStore(api);
+    await store.openProject('p1');
+    await store.openFile('a.vhd');
+    store.editFile('a.vhd', 'A2');
+    const states: string[][] = [];
+    store.subscribe(() => states.push(store.getState().openFiles));
+    await expect(store.deleteFile('a.vhd')).rejects.toThrow('offline');
+    expect(states.every((open) => open.includes('a.vhd'))).toBe(true);
+    expect(store.getState().openFiles).toEqual(['a.vhd']);
+    expect(store.getState().dirty['a.vhd']).toBe('A2');
+    expect(store.getState().loaded['a.vhd']?.content).toBe('A');
+    expect(store.getState().files.map((f) => f.name)).toEqual(['a.vhd', 'b.vhd']);
+  });
+
   it('notifies subscribers on every change', async () => {
     const { api } = fakeApi();
     const store = new EditorStore(api);

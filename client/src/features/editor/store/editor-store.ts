@@ -214,10 +214,12 @@ export class EditorStore {
     this.applyFor(projectId, (state) => fileCreated(state, file));
   }
 
-  /** Deleting closes the file first. */
+  /**
+   * Deleting closes the file first (fileDeleted closes, then removes it from the list), once the
+   * server has deleted it: a failed delete keeps the tab and its unsaved edits.
+   */
   async deleteFile(name: string): Promise<void> {
     const projectId = this.requireProject();
-    this.closeFile(name);
     await this.api.deleteFile(projectId, name);
     this.applyFor(projectId, (state) => fileDeleted(state, name));
   }
