@@ -176,6 +176,51 @@ describe('EditorStore', () => {
     expect(store.getState().loaded['a.vhd']?.content).toBe('theirs');
   });
 
+  it('runs one save per file at a time: a second save waits, then saves what changed with the new timestamp', async () => {
+    // A server that refuses a save based on an older version, and answers when released.
+    let version = 0;
+    const releases: (() => void)[] = [];
+    const { api } = fakeApi({
+      updateFile: vi.fn((_p: string, name: string, _content: string, expected?: string | null) => {
+        const stale = expected !== undefined && expected !== `v${version}`;
+        if (!stale) version += 1;
+        const timestamp = `v${version}`;
+        return new Promise<{ timestamp: string }>((resolve, reject) =>
+          releases.push(() => (stale ? reject(new SaveConflictError(name)) : resolve({ timestamp }))),
+        );
+      }),
+      getFile: vi.fn(async () => ({ content: 'A', timestamp: 'v0' })),
+    });
+    const store = new EditorStore(api);
+    await store.openProject('p1');
+    await store.openFile('a.vhd');
+    const settle = async () => {
+      for (let i = 0; i < 10; i++) {
+        await Promise.resolve();
+        releases.splice(0).forEach((release) => release());
+      }
+    };
+
+    // Nothing typed in between: the second save has nothing to do.
+    store.editFile('a.vhd', 'A2');
+    const both = Promise.all([store.saveFile('a.vhd'), store.saveFile('a.vhd')]);
+    await settle();
+    await expect(both).resolves.toEqual([true, true]);
+    expect(api.updateFile).toHaveBeenCalledTimes(1);
+
+    // Typed while the first save was in flight: the second saves the new content over the new version.
+    store.editFile('a.vhd', 'A3');
+    const first = store.saveFile('a.vhd');
+    store.editFile('a.vhd', 'A4');
+    const second = store.saveFile('a.vhd');
+    await settle();
+    await expect(Promise.all([first, second])).resolves.toEqual([true, true]);
+    expect(api.updateFile).toHaveBeenCalledTimes(3);
+    expect(api.updateFile).toHaveBeenLastCalledWith('p1', 'a.vhd', 'A4', 'v2');
+    expect(store.getState().dirty).toEqual({});
+    expect(store.getState().loaded['a.vhd']).toEqual({ content: 'A4', timestamp: 'v3' });
+  });
+
   it('discards all unsaved changes', async () => {
     const { api } = fakeApi();
     const store = new EditorStore(api);

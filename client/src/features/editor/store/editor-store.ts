@@ -79,6 +79,8 @@ export class EditorStore {
   private state: EditorState = initialEditorState;
   private readonly listeners = new Set<Listener>();
   private readonly pendingLoads = new Map<string, Promise<void>>();
+  /** The last save queued per file: saves of one file run one at a time. */
+  private readonly pendingSaves = new Map<string, Promise<boolean>>();
 
   constructor(private readonly api: EditorApi) {}
 
@@ -105,6 +107,7 @@ export class EditorStore {
   async openProject(projectId: string): Promise<void> {
     if (this.state.projectId === projectId) return;
     this.pendingLoads.clear();
+    this.pendingSaves.clear();
     this.set(openProject(this.state, projectId));
     await Promise.all([this.reloadFiles(), this.refreshBuilds()]);
   }
@@ -158,8 +161,29 @@ export class EditorStore {
   /**
    * Saves the file's dirty content and clears its mark. Saving a file that is not open is refused
    * with a console warning. Resolves to whether the file is clean afterwards.
+   *
+   * One save per file is in flight at a time: a second one (double-click, Ctrl+S then F8) waits for
+   * the first, then saves the content current by then with the timestamp the first one got, or does
+   * nothing when nothing changed since. Sent at once, both would expect the old timestamp and the
+   * second would be refused as a conflict.
    */
-  async saveFile(name: string, options: SaveOptions = {}): Promise<boolean> {
+  saveFile(name: string, options: SaveOptions = {}): Promise<boolean> {
+    const previous = this.pendingSaves.get(name);
+    const save = previous
+      ? previous.then(
+          () => this.saveNow(name, options),
+          () => this.saveNow(name, options),
+        )
+      : this.saveNow(name, options);
+    this.pendingSaves.set(name, save);
+    const forget = () => {
+      if (this.pendingSaves.get(name) === save) this.pendingSaves.delete(name);
+    };
+    save.then(forget, forget);
+    return save;
+  }
+
+  private async saveNow(name: string, options: SaveOptions): Promise<boolean> {
     const projectId = this.requireProject();
     if (!this.state.openFiles.includes(name)) {
       console.warn(`Refusing to save ${name}: the file is not open`);
