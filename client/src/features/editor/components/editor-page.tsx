@@ -126,10 +126,11 @@ export function EditorPage({ project, onBuild, sidePanel, renderBottomPanel, sto
     [store, openFile],
   );
 
-  // Opening another project resets the store and loads afresh; the same project does nothing.
-  // Then: files with drafts kept from an earlier visit are opened and their drafts offered back.
+  // Opening another project resets the store and loads afresh; the same project loads nothing again
+  // but still waits for its load (React StrictMode cancels the first run of this effect after it
+  // started the load). Then: files with drafts kept from an earlier visit are opened and their drafts
+  // offered back — not files with unsaved edits in the store already (their draft mirrors them).
   useEffect(() => {
-    if (store.getState().projectId === projectId) return;
     let cancelled = false;
     store
       .openProject(projectId)
@@ -139,6 +140,8 @@ export function EditorPage({ project, onBuild, sidePanel, renderBottomPanel, sto
         const offers: Record<string, Draft> = {};
         const existing = new Set(store.getState().files.map((file) => file.name));
         for (const name of draftFileNames(projectId).filter((n) => existing.has(n))) {
+          if (cancelled) return;
+          if (name in store.getState().dirty) continue;
           const draft = readDraft(projectId, name);
           if (!draft) continue;
           try {

@@ -34,6 +34,32 @@ describe('EditorStore', () => {
     expect(store.getState().latestBuild).toBeNull();
   });
 
+  it('opening the project again while it loads waits for that load (React StrictMode runs the effect twice)', async () => {
+    let release!: (files: { name: string }[]) => void;
+    const { api } = fakeApi({
+      getProjectFiles: vi.fn(() => new Promise<{ name: string }[]>((resolve) => (release = resolve))),
+    });
+    const store = new EditorStore(api);
+    const first = store.openProject('p1');
+    let secondDone = false;
+    const second = store.openProject('p1').then(() => (secondDone = true));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(secondDone).toBe(false);
+    release([{ name: 'a.vhd' }]);
+    await Promise.all([first, second]);
+    expect(store.getState().files).toEqual([{ name: 'a.vhd' }]);
+    expect(api.getProjectFiles).toHaveBeenCalledTimes(1);
+  });
+
+  it('opening the project again after its load failed does not fail again', async () => {
+    const { api } = fakeApi({ getProjectFiles: vi.fn(async () => Promise.reject(new Error('offline'))) });
+    const store = new EditorStore(api);
+    await expect(store.openProject('p1')).rejects.toThrow('offline');
+    await expect(store.openProject('p1')).resolves.toBeUndefined();
+    expect(api.getProjectFiles).toHaveBeenCalledTimes(1);
+  });
+
   it('drops answers that arrive after another project was opened', async () => {
     let release!: (files: { name: string }[]) => void;
     const { api } = fakeApi({

@@ -103,13 +103,28 @@ export class EditorStore {
     this.set(update(this.state));
   }
 
-  /** Opening another project resets everything and loads afresh; the same project does nothing. */
-  async openProject(projectId: string): Promise<void> {
-    if (this.state.projectId === projectId) return;
+  /** The load of the open project while it runs. */
+  private projectLoad: { projectId: string; done: Promise<void> } | null = null;
+
+  /**
+   * Opening another project resets everything and loads afresh; the same project loads nothing
+   * again, but resolves only when its load (if still running) is over.
+   */
+  openProject(projectId: string): Promise<void> {
+    if (this.state.projectId === projectId) {
+      return this.projectLoad?.projectId === projectId ? this.projectLoad.done : Promise.resolve();
+    }
     this.pendingLoads.clear();
     this.pendingSaves.clear();
     this.set(openProject(this.state, projectId));
-    await Promise.all([this.reloadFiles(), this.refreshBuilds()]);
+    const done = Promise.all([this.reloadFiles(), this.refreshBuilds()]).then(() => undefined);
+    const load = { projectId, done };
+    this.projectLoad = load;
+    const forget = () => {
+      if (this.projectLoad === load) this.projectLoad = null;
+    };
+    done.then(forget, forget);
+    return done;
   }
 
   async reloadFiles(): Promise<void> {
