@@ -175,7 +175,17 @@ test('unsaved edits survive a reload as a draft that is offered back', async ({ 
   await expect(banner).toContainText('Unsaved changes to adder.vhd from');
   await expect(editorFor(page, 'adder.vhd')).not.toContainText('typed before the reload');
   await expectNoAxeViolations(page, 'editor offering a draft');
+  // Typing before answering keeps the offer, and the kept draft is not overwritten meanwhile.
+  await editorFor(page, 'adder.vhd').click();
+  await page.keyboard.type('Z');
+  await expect(tab(page, 'adder.vhd').getByTestId('tab-dirty-mark')).toBeVisible();
+  await page.waitForTimeout(800); // longer than the draft-writing delay
+  await expect(banner).toBeVisible();
+  const kept = await page.evaluate(() => Object.entries(localStorage).filter(([key]) => key.startsWith('editor-draft:')).map(([, value]) => value));
+  expect(kept).toHaveLength(1);
+  expect(kept[0]).toContain('-- typed before the reload');
   await banner.getByRole('button', { name: 'Restore draft' }).click();
+  await expect(banner).toHaveCount(0);
   await expect(editorFor(page, 'adder.vhd')).toContainText('-- typed before the reload');
   await expect(tab(page, 'adder.vhd').getByTestId('tab-dirty-mark')).toBeVisible();
 

@@ -84,7 +84,13 @@ export function EditorPage({ project, onBuild, sidePanel, renderBottomPanel, sto
   const [building, setBuilding] = useState(false);
   const buildingRef = useRef(false);
 
-  useDraftPersistence(store);
+  // A draft being offered back stays as it is until the offer is answered (typing does not replace it).
+  const offeredDrafts = useMemo(() => new Set(Object.keys(draftOffers)), [draftOffers]);
+  useDraftPersistence(store, offeredDrafts);
+  /** Removes the draft of a file's unsaved edits being discarded, but not a draft still on offer. */
+  const removeEditsDraft = (name: string) => {
+    if (!(name in draftOffers)) removeDraft(projectId, name);
+  };
 
   const dirtyNames = useMemo(() => new Set(Object.keys(state.dirty)), [state.dirty]);
   const fileNames = useMemo(() => state.files.map((file) => file.name), [state.files]);
@@ -249,7 +255,7 @@ export function EditorPage({ project, onBuild, sidePanel, renderBottomPanel, sto
     if (!conflictFile) return;
     try {
       await store.reloadFile(conflictFile);
-      removeDraft(projectId, conflictFile);
+      removeEditsDraft(conflictFile);
       bumpRevision(conflictFile);
       announce(`Loaded the saved version of ${conflictFile}`);
       resolveConflict();
@@ -261,7 +267,7 @@ export function EditorPage({ project, onBuild, sidePanel, renderBottomPanel, sto
   // Leaving ----------------------------------------------------------------------------------
   const blocker = useLeaveGuard(dirtyNames.size > 0);
   const discardAll = () => {
-    for (const name of Object.keys(store.getState().dirty)) removeDraft(projectId, name);
+    for (const name of Object.keys(store.getState().dirty)) removeEditsDraft(name);
     store.discardAllChanges();
   };
 
@@ -280,15 +286,7 @@ export function EditorPage({ project, onBuild, sidePanel, renderBottomPanel, sto
   };
 
   const onEditorChange = useCallback(
-    (name: string, content: string) => {
-      store.editFile(name, content);
-      // Typing before answering the draft offer: the new edits win, the offer goes.
-      setDraftOffers((offers) => {
-        if (!(name in offers)) return offers;
-        const { [name]: _dropped, ...rest } = offers;
-        return rest;
-      });
-    },
+    (name: string, content: string) => store.editFile(name, content),
     [store],
   );
 
@@ -301,7 +299,7 @@ export function EditorPage({ project, onBuild, sidePanel, renderBottomPanel, sto
   const active = state.activeFile;
   const activeLoaded = active ? state.loaded[active] : undefined;
   const activeContent = active ? (state.dirty[active] ?? activeLoaded?.content) : undefined;
-  const activeOffer = active && !(active in state.dirty) ? draftOffers[active] : undefined;
+  const activeOffer = active ? draftOffers[active] : undefined;
   const activeTimestamp = active ? (state.files.find((f) => f.name === active)?.timestamp ?? activeLoaded?.timestamp) : null;
   const filesLoading = loadedProject !== projectId && !loadError;
 
@@ -465,6 +463,7 @@ export function EditorPage({ project, onBuild, sidePanel, renderBottomPanel, sto
           try {
             await store.deleteFile(deleteCandidate);
             removeDraft(projectId, deleteCandidate);
+            dropOffer(deleteCandidate);
             announce(`Deleted ${deleteCandidate}`);
           } catch (error) {
             toast.error(`Could not delete ${deleteCandidate}`, { description: errorMessage(error, 'Please try again.') });
@@ -481,7 +480,7 @@ export function EditorPage({ project, onBuild, sidePanel, renderBottomPanel, sto
         destructive
         onConfirm={() => {
           if (!closeCandidate) return;
-          removeDraft(projectId, closeCandidate);
+          removeEditsDraft(closeCandidate);
           store.closeFile(closeCandidate);
         }}
       />
