@@ -66,7 +66,7 @@ describe('the shell states (spec §2)', () => {
   it('terms accepted: top bar, nav bar, routed view and bottom panel', async () => {
     fakeAuth.current = createFakeAuth({ userInfo: ADA });
     renderAt('/');
-    expect(await screen.findByRole('heading', { name: 'Projects' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Projects' }, { timeout: 5_000 })).toBeInTheDocument();
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Menu' })).toHaveTextContent('AL');
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
@@ -102,10 +102,31 @@ describe('the shell states (spec §2)', () => {
     await waitFor(() => expect(fakeAuth.current.startLogin).toHaveBeenCalledWith('#/preferences/appearance'));
   });
 
+  it('a first user-info read that fails (not 401) stays on LOADING and is retried with backoff', async () => {
+    vi.useFakeTimers();
+    try {
+      fakeAuth.current = createFakeAuth({
+        userInfo: null,
+        error: new Error('Unable to fetch userInfo in fusionauth. Request failed with status code 503'),
+      });
+      renderAt('/projects');
+      expect(screen.getByRole('status')).toHaveTextContent('LOADING');
+      const fetchUserInfo = vi.mocked(fakeAuth.current.fetchUserInfo);
+      const before = fetchUserInfo.mock.calls.length;
+      await vi.advanceTimersByTimeAsync(1_999);
+      expect(fetchUserInfo.mock.calls.length).toBe(before);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(fetchUserInfo.mock.calls.length).toBe(before + 1);
+      expect(fakeAuth.current.startLogin).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('re-reads user info when the tab becomes visible again', async () => {
     fakeAuth.current = createFakeAuth({ userInfo: ADA });
     renderAt('/projects');
-    await screen.findByRole('heading', { name: 'Projects' });
+    await screen.findByRole('heading', { name: 'Projects' }, { timeout: 5_000 });
     const fetchUserInfo = vi.mocked(fakeAuth.current.fetchUserInfo);
     const before = fetchUserInfo.mock.calls.length;
     document.dispatchEvent(new Event('visibilitychange'));

@@ -12,7 +12,9 @@ import { useLoadedProject } from './use-loaded-project';
 export function EditorRoute() {
   const { data: project, error, isLoading, mutate } = useLoadedProject();
   if (isLoading) return <Spinner label="Loading project" />;
-  if (error || !project) {
+  // SWR keeps the data when a background revalidation fails: only a project never loaded is an error
+  // (an unmounted editor would lose its undo history and cursor over a network blip).
+  if (!project) {
     return (
       <p role="alert" className="error-text page">
         {errorMessage(error, 'The project could not be loaded.')}
