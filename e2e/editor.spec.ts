@@ -129,6 +129,16 @@ test('files: two uploaded with the Choose button, one dropped on the panel, then
   await page.getByRole('button', { name: 'Actions for pins.xdc' }).click();
   await page.getByRole('menuitem', { name: 'Rename' }).click();
   const rename = page.getByRole('dialog', { name: 'Rename pins.xdc' });
+  // Ctrl+S in a dialog saves nothing, and the browser's "Save page" does not open either.
+  await page.evaluate(() => {
+    const seen = ((window as unknown as { ctrlSPrevented: boolean[] }).ctrlSPrevented = []);
+    window.addEventListener('keydown', (event) => {
+      if (event.ctrlKey && event.key === 's') seen.push(event.defaultPrevented);
+    });
+  });
+  await rename.getByLabel('File name').press('Control+s');
+  expect(await page.evaluate(() => (window as unknown as { ctrlSPrevented: boolean[] }).ctrlSPrevented)).toEqual([true]);
+  await expect(rename).toBeVisible();
   await rename.getByLabel('File name').fill('counter.vhd');
   await expect(rename.getByRole('alert')).toHaveText('A file called counter.vhd already exists.');
   await rename.getByLabel('File name').fill('constraints.xdc');
