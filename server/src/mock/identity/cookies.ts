@@ -9,12 +9,24 @@ export const COOKIE = {
   accessTokenExpiry: 'app.at_exp',
 } as const;
 
+/**
+ * Whether the identity cookies get `Secure`: on https, and on localhost (browsers accept Secure
+ * cookies from http://localhost). Browsers drop Secure cookies on any other plain-http origin, so a
+ * LAN demo at http://192.168.1.10:8080 gets them without.
+ */
+export function secureCookies(publicUrl: string): boolean {
+  const url = new URL(publicUrl);
+  return url.protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+}
+
 /** Every identity cookie: first-party, sent on top-level navigations back from the sign-in page. */
-const BASE = { path: '/', secure: true, sameSite: 'lax' } as const;
+const base = (secure: boolean) => ({ path: '/', secure, sameSite: 'lax' }) as const;
 
 export interface CookieLifetimes {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /** See {@link secureCookies}. */
+  secure: boolean;
 }
 
 /**
@@ -24,6 +36,7 @@ export interface CookieLifetimes {
  */
 export function setTokenCookies(reply: FastifyReply, tokens: IssuedTokens, lifetimes: CookieLifetimes): void {
   const accessMaxAge = lifetimes.accessTokenTtlSeconds;
+  const BASE = base(lifetimes.secure);
   reply.setCookie(COOKIE.accessToken, tokens.accessToken, { ...BASE, httpOnly: true, maxAge: accessMaxAge });
   reply.setCookie(COOKIE.accessTokenExpiry, String(tokens.accessTokenExpiresAt), { ...BASE, maxAge: accessMaxAge });
   if (tokens.idToken) reply.setCookie(COOKIE.idToken, tokens.idToken, { ...BASE, maxAge: accessMaxAge });
@@ -40,7 +53,8 @@ export function setTokenCookies(reply: FastifyReply, tokens: IssuedTokens, lifet
 }
 
 /** Sign-out: every identity cookie expires now (Max-Age=0 and an Expires in 1970). */
-export function clearTokenCookies(reply: FastifyReply): void {
+export function clearTokenCookies(reply: FastifyReply, secure: boolean): void {
+  const BASE = base(secure);
   reply.clearCookie(COOKIE.accessToken, { ...BASE, httpOnly: true });
   reply.clearCookie(COOKIE.refreshToken, { ...BASE, httpOnly: true });
   reply.clearCookie(COOKIE.idToken, BASE);

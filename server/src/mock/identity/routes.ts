@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import formbody from '@fastify/formbody';
 import { z } from 'zod';
 import type { MockIdentity, MockUser } from '../session.js';
-import { COOKIE, clearTokenCookies, setTokenCookies } from './cookies.js';
+import { COOKIE, clearTokenCookies, secureCookies, setTokenCookies } from './cookies.js';
 import { accountPage, errorPage, loginPage, registerPage } from './pages.js';
 import { allowedOrigins, safeRedirectTarget, withQuery } from './redirects.js';
 import type { TokenService } from './tokens.js';
@@ -48,7 +48,8 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
   const { config } = app;
   const { clientId, redirectUri } = config.publicConfig;
   const redirectOrigins = allowedOrigins([redirectUri, config.publicUrl]);
-  const lifetimes = { accessTokenTtlSeconds: config.mock.tokenTtlSeconds, refreshTokenTtlSeconds };
+  const secure = secureCookies(config.publicUrl);
+  const lifetimes = { accessTokenTtlSeconds: config.mock.tokenTtlSeconds, refreshTokenTtlSeconds, secure };
 
   await app.register(formbody);
 
@@ -229,7 +230,7 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
       (accessToken && (await tokens.verifyAccessToken(accessToken))?.sessionId) ||
       (refreshToken && tokens.sessionOfRefreshToken(refreshToken));
     if (sessionId) tokens.endSession(sessionId);
-    clearTokenCookies(reply);
+    clearTokenCookies(reply, secure);
     reply.header('cache-control', 'no-store');
     return reply.redirect(auth.redirect.toString(), 302);
   });
