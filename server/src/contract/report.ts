@@ -5,7 +5,17 @@ import type { ContractDocument } from './document.js';
 import type { Violation } from './validator.js';
 
 /** Keep the newest this many violation records; counts stay exact beyond it. */
-const MAX_KEPT_VIOLATIONS = 1000;
+export const MAX_KEPT_VIOLATIONS = 1000;
+/**
+ * Keep at most this many distinct kinds. A kind names caller-chosen property names (`?a1=1`,
+ * `?a2=1`, …), so later new kinds are counted together under {@link OTHER_KINDS}.
+ */
+export const MAX_KINDS = 500;
+export const OTHER_KINDS = '(other kinds)';
+/** Caller-chosen text (paths, property names, messages) is cut to this length in what is kept. */
+export const MAX_TEXT = 300;
+
+const cut = (text: string) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text);
 
 export interface RecordedViolation extends Violation {
   at: string;
@@ -39,9 +49,16 @@ export class ContractReport {
   addViolations(violations: Violation[]): void {
     for (const violation of violations) {
       this.violationCount += 1;
-      const kind = `${violation.operation ?? '(no operation)'} ${violation.direction} ${violation.location}`;
+      let kind = cut(`${violation.operation ?? '(no operation)'} ${violation.direction} ${violation.location}`);
+      if (!this.byKind.has(kind) && this.byKind.size >= MAX_KINDS) kind = OTHER_KINDS;
       this.byKind.set(kind, (this.byKind.get(kind) ?? 0) + 1);
-      this.violations.push({ ...violation, at: new Date().toISOString() });
+      this.violations.push({
+        ...violation,
+        path: cut(violation.path),
+        location: cut(violation.location),
+        message: cut(violation.message),
+        at: new Date().toISOString(),
+      });
       if (this.violations.length > MAX_KEPT_VIOLATIONS) this.violations.shift();
     }
   }
