@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import type { AppConfig } from './config.js';
 import { loggerOptions } from './logger.js';
@@ -29,8 +29,14 @@ export async function buildApp(
     logger: loggerOptions(config),
     // Behind the gateway FusionAuth and the SPA need the real client address in X-Forwarded-For.
     trustProxy: false,
-    // Large artifact uploads go to the upstream as streams; the mock reads files as text.
-    bodyLimit: 50 * 1024 * 1024,
+    // Proxy mode streams bodies to the upstream; the mock reads them whole, and the contract's largest
+    // body is a 5 MiB file, so the mock refuses more before reading it into memory.
+    bodyLimit: config.mode === 'mock' ? 8 * 1024 * 1024 : 50 * 1024 * 1024,
+    // Errors Fastify raises before routing (a malformed URL) keep the gateway's {"detail"} shape too.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      void (reply as FastifyReply).status(status).send({ detail: error.message });
+    },
     ...options,
   });
   app.decorate('config', config);

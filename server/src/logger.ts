@@ -11,11 +11,47 @@ export const REDACTED_PATHS = [
   'headers.authorization',
 ];
 
+// Identity-provider paths whose last segment is a one-time secret (a password-change or verification id).
+const SECRET_PATH_SEGMENT = /^(\/(?:password\/change|email\/verify|registration\/verify|oauth2\/passwordless)\/)[^/?]+/;
+
+/**
+ * A request URL as it may be logged: query values blanked (authorization codes, states, tokens ride
+ * there) but their names kept, and one-time ids in identity paths masked.
+ */
+export function loggableUrl(url: string): string {
+  const queryAt = url.indexOf('?');
+  const path = (queryAt === -1 ? url : url.slice(0, queryAt)).replace(SECRET_PATH_SEGMENT, '$1[redacted]');
+  if (queryAt === -1) return path;
+  const names = url
+    .slice(queryAt + 1)
+    .split('&')
+    .filter(Boolean)
+    .map((pair) => `${pair.split('=', 1)[0]}=[redacted]`);
+  return `${path}?${names.join('&')}`;
+}
+
+interface LoggedRequest {
+  method?: string;
+  url?: string;
+  hostname?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
+
 export function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
   if (config.log.level === 'silent') return false;
   return {
     level: config.log.level,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    serializers: {
+      req: (request: LoggedRequest) => ({
+        method: request.method,
+        url: typeof request.url === 'string' ? loggableUrl(request.url) : undefined,
+        host: request.hostname,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+    },
     ...(config.log.format === 'pretty'
       ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
       : {}),

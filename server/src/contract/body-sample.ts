@@ -1,4 +1,4 @@
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough, type Readable, pipeline } from 'node:stream';
 import zlib from 'node:zlib';
 import type { BodySample } from './validator.js';
 
@@ -31,8 +31,8 @@ export function teeBody(source: Readable, capBytes: number, contentEncoding?: st
       if (!source.readableEnded) resolve({ kind: 'partial' });
     });
   });
-  source.pipe(stream);
-  source.on('error', (error) => stream.destroy(error));
+  // pipeline, not pipe: a client that goes away destroys the upstream body too, freeing its connection.
+  pipeline(source, stream, () => {});
   return { stream, sample };
 }
 

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
+import { loggableUrl } from '../logger.js';
 
 /**
  * One error shape for the whole gateway, FastAPI's: {"detail": "..."}.
@@ -27,7 +28,7 @@ export default fp(
     });
 
     app.setNotFoundHandler((request, reply) => {
-      request.log.info({ url: request.url }, 'not found');
+      request.log.info({ url: loggableUrl(request.url) }, 'not found');
       return reply.status(404).send({ detail: 'Not Found' });
     });
   },

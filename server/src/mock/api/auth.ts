@@ -30,7 +30,9 @@ export async function authenticate(
   registry: SandboxRegistry,
 ): Promise<Caller> {
   const authorization = request.headers.authorization;
-  if (authorization !== undefined) {
+  // Only a Bearer credential is an API key; another scheme (Basic auth of a proxy in front of a demo)
+  // is not ours, and the browser session decides.
+  if (authorization !== undefined && /^Bearer\b/i.test(authorization)) {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
     const owner = match ? registry.findApiKey(match[1]!) : undefined;
     if (!owner) throw new ApiError(401, 'Invalid or revoked API key');
