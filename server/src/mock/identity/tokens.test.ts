@@ -95,10 +95,18 @@ describe('TokenService', () => {
     const b = await tokens.startSession(user, full);
     expect(a.sessionId).not.toBe(b.sessionId);
     expect(tokens.sessionOfRefreshToken(a.refreshToken!)).toBe(a.sessionId);
+    expect(tokens.redeemRefreshToken(b.refreshToken!).ok).toBe(true);
+    await tokens.reissue(user, b.sessionId, full);
+    expect(tokens.refreshTokenCount).toBe(3);
     tokens.endSession(a.sessionId);
     expect(await tokens.verifyAccessToken(a.accessToken)).toBeNull();
-    expect(tokens.redeemRefreshToken(a.refreshToken!)).toEqual({ ok: false, reason: 'session-ended' });
+    // Its refresh-token records go at once, not after their 30-day lifetime.
+    expect(tokens.refreshTokenCount).toBe(2);
+    expect(tokens.redeemRefreshToken(a.refreshToken!)).toEqual({ ok: false, reason: 'unknown' });
+    expect(tokens.sessionOfRefreshToken(a.refreshToken!)).toBeUndefined();
     expect(await tokens.verifyAccessToken(b.accessToken)).not.toBeNull();
+    tokens.endSession(b.sessionId);
+    expect(tokens.refreshTokenCount).toBe(0);
   });
 
   it('forgets sessions once their last token has run out', async () => {

@@ -120,9 +120,10 @@ export class TokenService {
     }
   }
 
-  /** Sign-out: the session's access and refresh tokens stop working at once. */
+  /** Sign-out: the session's access and refresh tokens stop working at once, and are forgotten. */
   endSession(sessionId: string): void {
     this.sessions.delete(sessionId);
+    for (const [key, record] of this.refreshTokens) if (record.sessionId === sessionId) this.refreshTokens.delete(key);
   }
 
   /** The session a refresh token belongs to (used or not), to sign out without an access token. */
@@ -178,5 +179,10 @@ export class TokenService {
   /** Live sessions, for tests and diagnostics. */
   get sessionCount(): number {
     return this.sessions.size;
+  }
+
+  /** Refresh-token records kept (used or not), for tests and diagnostics. */
+  get refreshTokenCount(): number {
+    return this.refreshTokens.size;
   }
 }

@@ -14,7 +14,12 @@ export interface SandboxRegistryOptions {
   /** The gateway's start: fixture dates count back from it. */
   startedAt: Date;
   now?: () => number;
+  /** At most this many live sandboxes: a new one evicts the least recently used. Default {@link MAX_SANDBOXES}. */
+  maxSandboxes?: number;
 }
+
+/** So a loop of sign-ins (a new session sandbox each) cannot grow memory without bound. */
+export const MAX_SANDBOXES = 1000;
 
 interface Entry {
   sandbox: Sandbox;
@@ -48,7 +53,12 @@ export class SandboxRegistry {
     this.sweep();
     const key = this.options.mode === 'session' ? `session:${session.sessionId}` : `user:${session.user.id}`;
     let entry = this.entries.get(key);
-    if (!entry) {
+    if (entry) {
+      // Map order is least recently used first: move this one to the end.
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+    } else {
+      this.evictBeyond((this.options.maxSandboxes ?? MAX_SANDBOXES) - 1);
       const sandbox = new Sandbox({
         seed: this.options.seed,
         runner: this.options.runner,
@@ -67,14 +77,25 @@ export class SandboxRegistry {
   findApiKey(secret: string): KeyOwner | undefined {
     this.sweep();
     const hash = hashKey(secret);
-    for (const entry of this.entries.values()) {
+    for (const [key, entry] of this.entries) {
       const scopes = entry.sandbox.useApiKey(hash);
       if (scopes) {
         entry.lastUsed = this.now();
+        this.entries.delete(key);
+        this.entries.set(key, entry);
         return { sandbox: entry.sandbox, userId: entry.userId, scopes };
       }
     }
     return undefined;
+  }
+
+  /** Drops the least recently used sandboxes until at most `limit` are left. */
+  private evictBeyond(limit: number): void {
+    for (const [key, entry] of this.entries) {
+      if (this.entries.size <= limit) return;
+      entry.sandbox.close();
+      this.entries.delete(key);
+    }
   }
 
   /** Drops idle session sandboxes (per-user state lives as long as the gateway). */
