@@ -122,7 +122,13 @@ describe('mock API: builds', () => {
     expect(before.complete).toBe(false);
     const cancelled = (await ada('POST', `/api/builds/${first.id}/cancel`)).json<Build>();
     expect(cancelled.status).toBe('cancelled');
-    expect(cancelled.stages.find((s) => s.name === 'SYNTHESIS')?.status).toBe('cancelled');
+    // Steps are 5 ms here: on a loaded machine the build may have moved on past SYNTHESIS by the time
+    // the cancel lands. The stage running then is cancelled, those before it succeeded, later ones never ran.
+    const statuses = cancelled.stages.map((s) => s.status);
+    const stopped = statuses.indexOf('cancelled');
+    expect(stopped).toBeGreaterThanOrEqual(1);
+    expect(statuses.slice(0, stopped).every((status) => status === 'succeeded')).toBe(true);
+    expect(statuses.slice(stopped + 1).every((status) => status === 'pending')).toBe(true);
     const after = await readLog(first.id);
     expect(after.complete).toBe(true);
     expect(after.lines.slice(0, before.lines.length)).toEqual(before.lines);
