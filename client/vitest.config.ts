@@ -12,7 +12,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/testing/setup-tests.ts'],
     restoreMocks: true,
-    // CI on a loaded 2-core machine: a component test whose lazy route misses its wait gets one more try.
+    // CI on a loaded 2-core machine: a timing-sensitive test gets one more try; `npm test`'s summary
+    // lists every test that needed it.
     retry: process.env.CI ? 1 : 0,
   },
 });

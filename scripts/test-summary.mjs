@@ -11,6 +11,16 @@ if (vitestFile && fs.existsSync(vitestFile)) {
   passed += report.numPassedTests ?? 0;
   failed += (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0);
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  // A test that passed with failure messages failed first and passed on its retry (CI only).
+  const flaky = (report.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? [])
+      .filter((test) => test.status === 'passed' && test.failureMessages?.length)
+      .map((test) => `${file.name.replace(`${process.cwd()}/`, '')} › ${test.fullName}`),
+  );
+  if (flaky.length) {
+    console.log(`flaky unit/server tests (passed only on retry; fix these): ${flaky.length}`);
+    for (const name of flaky) console.log(`  ${name}`);
+  }
 } else {
   failed += 1; // no report means the runner did not run
 }
