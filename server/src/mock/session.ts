@@ -28,8 +28,14 @@ export interface MockIdentity {
   /** The session of the request's `app.at` cookie, or null when it is missing, forged or expired. */
   sessionFromRequest(request: FastifyRequest): Promise<MockSession | null>;
   getUser(userId: string): MockUser | undefined;
-  /** Records that the user accepted this terms version (what `updateTerms` does). */
-  acceptTerms(userId: string, version: number): MockUser;
+  /**
+   * Records that the user accepted this terms version (what `updateTerms` does). With a
+   * `sessionId` (MOCK_SANDBOX=session: the sandbox's sign-in) it holds for that sign-in only, so
+   * visitors of a public demo never see each other's changes; without, for the user.
+   */
+  acceptTerms(userId: string, version: number, sessionId?: string): MockUser;
+  /** Back to fixtures/users.yaml: every name and terms change is undone, registered users go. */
+  reset(): void;
   /** The current terms version users must accept. */
   readonly termsVersion: number;
 }

@@ -3,7 +3,7 @@ import type { MockIdentity } from '../session.js';
 import { COOKIE } from './cookies.js';
 import identityRoutes from './routes.js';
 import { TokenService } from './tokens.js';
-import { UserDirectory, loadUsersFile } from './users.js';
+import { IdentityError, UserDirectory, loadUsersFile } from './users.js';
 
 /** How long a sign-in lasts without activity: the refresh token's lifetime. */
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
@@ -39,10 +39,23 @@ export default fp<MockIdentityOptions>(
         const verified = await tokens.verifyAccessToken(accessToken);
         if (!verified) return null;
         const user = users.get(verified.userId);
-        return user ? { user, sessionId: verified.sessionId } : null;
+        return user ? { user: tokens.withSessionEdits(user, verified.sessionId), sessionId: verified.sessionId } : null;
       },
       getUser: (userId) => users.get(userId),
-      acceptTerms: (userId, version) => users.acceptTerms(userId, version),
+      acceptTerms: (userId, version, sessionId) => {
+        if (sessionId === undefined) return users.acceptTerms(userId, version);
+        users.checkTermsVersion(version);
+        const user = users.get(userId);
+        if (!user) throw new IdentityError(404, 'User not found');
+        if (!tokens.editSession(sessionId, { tos_accepted_version: version })) {
+          throw new IdentityError(401, 'The session has ended: sign in again');
+        }
+        return tokens.withSessionEdits(user, sessionId);
+      },
+      reset: () => {
+        users.reset();
+        tokens.clearSessionEdits();
+      },
       termsVersion: users.termsVersion,
     };
     app.decorate('mockIdentity', identity);

@@ -6,7 +6,7 @@ import { COOKIE, clearTokenCookies, secureCookies, setTokenCookies } from './coo
 import { accountPage, errorPage, loginPage, registerPage } from './pages.js';
 import { allowedOrigins, safeRedirectTarget, withQuery } from './redirects.js';
 import type { TokenService } from './tokens.js';
-import { type UserDirectory, userInfo } from './users.js';
+import { type UserDirectory, splitName, userInfo } from './users.js';
 
 export interface IdentityRoutesOptions {
   users: UserDirectory;
@@ -217,7 +217,8 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
     }
     const user = users.get(redeemed.userId);
     if (!user) return reply.code(400).send({ detail: 'The user no longer exists: sign in again' });
-    setTokenCookies(reply, await tokens.reissue(user, redeemed.sessionId, redeemed.options), lifetimes);
+    const seen = tokens.withSessionEdits(user, redeemed.sessionId);
+    setTokenCookies(reply, await tokens.reissue(seen, redeemed.sessionId, redeemed.options), lifetimes);
     return reply.code(200).send();
   });
 
@@ -283,7 +284,9 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
     if (name.length === 0 || name.length > NAME_MAX) {
       return renderAccount(reply, 400, session.user, { error: `Enter your name (1 to ${NAME_MAX} characters).` });
     }
-    users.rename(session.user.id, name);
+    // MOCK_SANDBOX=session (a public demo): the change holds for this sign-in only.
+    if (config.mock.sandbox === 'session') tokens.editSession(session.sessionId, { name, ...splitName(name) });
+    else users.rename(session.user.id, name);
     // Post/redirect/get, so a reload does not post again.
     return reply.redirect(accountPath({ saved: '1' }), 303);
   });

@@ -29,8 +29,12 @@ export interface IssueOptions {
   withIdToken: boolean;
 }
 
+/** A sign-in's own changes to its user (MOCK_SANDBOX=session), laid over the directory's user. */
+export type SessionEdits = Partial<Pick<MockUser, 'name' | 'given_name' | 'family_name' | 'tos_accepted_version'>>;
+
 interface SessionRecord {
   userId: string;
+  edits?: SessionEdits;
   options: IssueOptions;
   /** When the session's last token runs out (Unix seconds): then it is forgotten. */
   expiresAt: number;
@@ -124,6 +128,25 @@ export class TokenService {
   endSession(sessionId: string): void {
     this.sessions.delete(sessionId);
     for (const [key, record] of this.refreshTokens) if (record.sessionId === sessionId) this.refreshTokens.delete(key);
+  }
+
+  /** The user as this session sees it: the directory's user with the session's own edits. */
+  withSessionEdits(user: MockUser, sessionId: string): MockUser {
+    const edits = this.sessions.get(sessionId)?.edits;
+    return edits ? { ...user, ...edits } : user;
+  }
+
+  /** Records a change for this session only; forgotten with the session. False when it has ended. */
+  editSession(sessionId: string, edits: SessionEdits): boolean {
+    const session = this.sessions.get(sessionId);
+    if (!session) return false;
+    session.edits = { ...session.edits, ...edits };
+    return true;
+  }
+
+  /** Undoes every session's edits (a full mock reset). */
+  clearSessionEdits(): void {
+    for (const session of this.sessions.values()) delete session.edits;
   }
 
   /** The session a refresh token belongs to (used or not), to sign out without an access token. */

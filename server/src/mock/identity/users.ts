@@ -84,10 +84,17 @@ export class UserDirectory {
   private readonly fixtureIds: string[] = [];
 
   constructor(
-    fixtureUsers: readonly MockUser[],
+    private readonly fixtures: readonly MockUser[],
     readonly termsVersion: number,
   ) {
-    for (const user of fixtureUsers) {
+    this.reset();
+  }
+
+  /** Back to the fixtures: edits undone, registered users gone. */
+  reset(): void {
+    this.byId.clear();
+    this.fixtureIds.length = 0;
+    for (const user of this.fixtures) {
       this.byId.set(user.id, { ...copyUser(user), email: normaliseEmail(user.email) });
       this.fixtureIds.push(user.id);
     }
@@ -132,12 +139,16 @@ export class UserDirectory {
   }
 
   acceptTerms(userId: string, version: number): MockUser {
-    if (!Number.isInteger(version) || version < 1 || version > this.termsVersion) {
-      throw new IdentityError(400, `Terms version must be an integer from 1 to ${this.termsVersion}`);
-    }
+    this.checkTermsVersion(version);
     const user = this.mustGet(userId);
     user.tos_accepted_version = version;
     return copyUser(user);
+  }
+
+  checkTermsVersion(version: number): void {
+    if (!Number.isInteger(version) || version < 1 || version > this.termsVersion) {
+      throw new IdentityError(400, `Terms version must be an integer from 1 to ${this.termsVersion}`);
+    }
   }
 
   private mustGet(userId: string): MockUser {

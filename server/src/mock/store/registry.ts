@@ -1,5 +1,5 @@
 import type { BuildRunner } from '../builds/runner.js';
-import type { MockSession } from '../session.js';
+import type { MockIdentity, MockSession } from '../session.js';
 import type { SeedData } from './fixtures.js';
 import { hashKey, Sandbox, type Scope } from './sandbox.js';
 
@@ -16,6 +16,8 @@ export interface SandboxRegistryOptions {
   now?: () => number;
   /** At most this many live sandboxes: a new one evicts the least recently used. Default {@link MAX_SANDBOXES}. */
   maxSandboxes?: number;
+  /** A full {@link SandboxRegistry.reset} also puts the identity provider's users back to the fixtures. */
+  identity?: Pick<MockIdentity, 'reset'>;
 }
 
 /** So a loop of sign-ins (a new session sandbox each) cannot grow memory without bound. */
@@ -65,6 +67,7 @@ export class SandboxRegistry {
         ownerEmail: session.user.email,
         fakerSeed: this.options.fakerSeed,
         startedAt: this.options.startedAt,
+        sessionId: this.options.mode === 'session' ? session.sessionId : undefined,
       });
       entry = { sandbox, userId: session.user.id, email: session.user.email.toLowerCase(), lastUsed: 0 };
       this.entries.set(key, entry);
@@ -112,6 +115,7 @@ export class SandboxRegistry {
 
   /** Back to the fixtures: every sandbox (or only those of one user) is dropped and recreated on next use. */
   reset(email?: string): number {
+    if (email === undefined) this.options.identity?.reset();
     let dropped = 0;
     for (const [key, entry] of this.entries) {
       if (email !== undefined && entry.email !== email.toLowerCase()) continue;

@@ -83,6 +83,8 @@ export interface SandboxOptions {
   /** The gateway's start: fixture dates count back from it. */
   startedAt: Date;
   now?: () => Date;
+  /** MOCK_SANDBOX=session: the sign-in this sandbox belongs to. */
+  sessionId?: string;
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -118,7 +120,11 @@ export class Sandbox {
   private readonly now: () => Date;
   private closed = false;
 
+  /** MOCK_SANDBOX=session: the sign-in this sandbox belongs to (identity edits are scoped to it). */
+  readonly sessionId: string | undefined;
+
   constructor(options: SandboxOptions) {
+    this.sessionId = options.sessionId;
     this.seed = options.seed;
     this.runner = options.runner;
     this.now = options.now ?? (() => new Date());
