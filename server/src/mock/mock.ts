@@ -25,6 +25,8 @@ const mockPlugin: FastifyPluginAsync = async (app) => {
     idleMs: mock.sandboxIdleMinutes * 60_000,
     fakerSeed: mock.seed,
     startedAt: new Date(),
+    // A full admin reset also puts the identity provider's users back to the fixtures.
+    identity: app.mockIdentity,
   });
   // Idle session sandboxes also go when nobody calls the API; the timer never keeps the process up.
   const sweeper = setInterval(() => registry.sweep(), Math.min(60_000, mock.sandboxIdleMinutes * 15_000)).unref();

@@ -52,6 +52,17 @@ describe('mock identity: edits are scoped like the sandboxes', () => {
     expect(await me(again.cookieHeader)).toMatchObject({ name: 'Visitor A Was Here', tos_state: 'ACCEPTED' });
   });
 
+  it('POST /mock-admin/reset (full) puts renamed users and their terms back to the fixtures', async () => {
+    const token = 'reset-test-admin-token-0123';
+    gateway = await startGateway({ ADMIN_TOKEN: token });
+    const g = gateway;
+    const { me } = await visitorEdits(g);
+    const reset = await g.app.inject({ method: 'POST', url: '/mock-admin/reset', headers: { authorization: `Bearer ${token}` } });
+    expect(reset.statusCode).toBe(200);
+    const again = await signIn(g.baseUrl, NEW);
+    expect(await me(again.cookieHeader)).toMatchObject({ name: 'Newton Newcomer', tos_state: 'UNACCEPTED' });
+  });
+
   it('a full registry reset puts the identity provider back to the fixtures; a per-user reset does not', () => {
     let resets = 0;
     const runner = { start: () => ({ cancel: () => {} }), close: () => {} };
