@@ -131,7 +131,8 @@ test('files: two uploaded with the Choose button, one dropped on the panel, then
   const rename = page.getByRole('dialog', { name: 'Rename pins.xdc' });
   // Ctrl+S in a dialog saves nothing, and the browser's "Save page" does not open either.
   await page.evaluate(() => {
-    const seen = ((window as unknown as { ctrlSPrevented: boolean[] }).ctrlSPrevented = []);
+    const seen: boolean[] = [];
+    (window as unknown as { ctrlSPrevented: boolean[] }).ctrlSPrevented = seen;
     window.addEventListener('keydown', (event) => {
       if (event.ctrlKey && event.key === 's') seen.push(event.defaultPrevented);
     });
