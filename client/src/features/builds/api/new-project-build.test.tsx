@@ -8,6 +8,7 @@ import type { Build } from '@/lib/api/schemas';
 import { fakeBuild } from '../testing/fake-build';
 import { renderWithProviders } from '../testing/render-with-providers';
 import { useQueueBuild } from './new-project-build';
+import { trackConfigSave } from './update-project-config';
 
 vi.mock('@/lib/api/client', () => ({ getApiClient: vi.fn() }));
 const api = { newProjectBuild: vi.fn(), projectBuilds: vi.fn(), getLatestBuild: vi.fn() };
@@ -62,5 +63,19 @@ describe('useQueueBuild', () => {
     expect(
       screen.getByText('An unknown error occurred while attempting to queue the build. Please try again later.'),
     ).toBeInTheDocument();
+  });
+
+  // Last: its toast stays on screen, and the tests above look for the same texts.
+  it('waits for a configuration save still on its way before queueing (F8 right after a change)', async () => {
+    api.newProjectBuild.mockResolvedValue({ data: fakeBuild({ id: 'after-config', status: 'queued' }) });
+    let finishSave!: () => void;
+    trackConfigSave('p1', new Promise<void>((resolve) => (finishSave = resolve)));
+    renderWithProviders(<QueueButton projectName="Configured" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Build' }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(api.newProjectBuild).not.toHaveBeenCalled();
+    finishSave();
+    expect(await screen.findByText('queued after-config')).toBeInTheDocument();
+    expect(api.newProjectBuild).toHaveBeenCalledOnce();
   });
 });

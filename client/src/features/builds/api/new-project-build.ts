@@ -6,6 +6,7 @@ import { errorMessage } from '@/lib/api/error-message';
 import type { Build } from '@/lib/api/schemas';
 import { latestBuildKey } from './get-latest-build';
 import { projectBuildsKey } from './project-builds';
+import { configSavesSettled } from './update-project-config';
 
 /** newProjectBuild: queues a build of the project with its saved configuration. */
 export async function newProjectBuild(projectId: string): Promise<Build> {
@@ -33,6 +34,8 @@ export function useQueueBuild(projectId: string, projectName: string | undefined
   return useCallback(async () => {
     let build: Build;
     try {
+      // A configuration change saved a moment ago must be the one this build uses.
+      await configSavesSettled(projectId);
       build = await newProjectBuild(projectId);
     } catch (error) {
       toast.error(queueFailedToastTitle(projectName), { description: errorMessage(error, QUEUE_FAILED_FALLBACK) });

@@ -6,7 +6,7 @@ import { errorMessage } from '@/lib/api/error-message';
 import type { ProjectConfig } from '@/lib/api/schemas';
 import { EXTERNAL_LINKS } from '@/lib/external-links';
 import { useBuildConfigs } from '../api/build-configs';
-import { updateProjectConfig } from '../api/update-project-config';
+import { trackConfigSave, updateProjectConfig } from '../api/update-project-config';
 import { changeConfig, LEGACY_FIRMWARE_LIMIT, sameConfig } from '../utils/config-summary';
 import './builds.css';
 
@@ -73,6 +73,7 @@ export function BuildConfigPanel({ projectId, config, onConfigSaved }: BuildConf
         setSaving((count) => count - 1);
       }
     });
+    trackConfigSave(projectId, saveChain.current);
   };
 
   const model = options.hardware.find((candidate) => candidate.id === shown.hardware);
