@@ -64,9 +64,12 @@ test('the header: home link, title and version, legacy tool, keyboard-operable u
   await expect
     .poll(async () => (await page.context().cookies()).map((cookie) => cookie.name).filter((name) => name.startsWith('app.')))
     .toEqual([]);
-  await page.waitForLoadState();
-  await page.goto('/#/projects');
+  // Logout returns to the app, which (signed out now) starts the login by itself…
   await expect(page).toHaveURL(/\/app\/login\//);
+  // …and so does any protected page asked for directly. `commit`: the app's own redirect to the login
+  // page may come before the load event, which would count as an interrupted navigation.
+  await page.goto('/#/projects', { waitUntil: 'commit' });
+  await expect(page).toHaveURL(/\/app\/login\/.*state=%23%2Fprojects/);
 });
 
 test('the nav bar shows Editor and Builds only once a project is loaded', async ({ page }) => {
