@@ -318,7 +318,7 @@ test("a failing build's error line in the Build Logs panel opens the file at tha
   // Read-only use of the seed project whose builds fail (fixtures/projects/clip-draft): its latest build failed.
   const projects = await callApi<{ id: string; name: string }[]>(page, 'GET', '/projects');
   const clip = projects.find((project) => project.name === 'Clip (draft)');
-  test.skip(!clip, 'the seed data has no failing project for ada');
+  expect(clip, "ada's seed project whose builds fail (fixtures/projects/clip-draft)").toBeDefined();
   await openEditor(page, clip!.id, 'Clip \\(draft\\)');
   const bottom = page.getByTestId('bottom-panel');
   const link = bottom.getByRole('button', { name: /clip\.vhd:24/ }).first();
