@@ -1,0 +1,70 @@
+import { parseErrorDetail } from '../../../client/src/lib/api/error-message.js';
+import { CliError, EXIT } from '../errors.js';
+import { requiredScopes } from './document.js';
+
+/** What a failed call left us: the answer's status and body, or the network error's code. */
+export interface Failure {
+  status?: number;
+  body?: unknown;
+  /** ECONNREFUSED, ECONNRESET, ETIMEDOUT, … when no answer came. */
+  code?: string;
+  message: string;
+}
+
+export interface FailureContext {
+  operationId: string;
+  baseUrl: string;
+  /** How many times the call was tried (1 + retries). */
+  attempts: number;
+}
+
+/** Reads a failure from an axios error (or anything thrown), keeping nothing of its request (headers hold the key). */
+export function failureOf(error: unknown): Failure {
+  const e = (typeof error === 'object' && error !== null ? error : {}) as {
+    response?: { status?: unknown; data?: unknown };
+    code?: unknown;
+    message?: unknown;
+  };
+  const failure: Failure = { message: typeof e.message === 'string' ? e.message : String(error) };
+  if (e.response && typeof e.response.status === 'number') {
+    failure.status = e.response.status;
+    failure.body = e.response.data;
+  }
+  if (typeof e.code === 'string') failure.code = e.code;
+  return failure;
+}
+
+const scopeList = (scopes: string[]) =>
+  scopes.length <= 1 ? (scopes[0] ?? 'another scope') : `${scopes[0]} (or ${scopes.slice(1).join(', or ')})`;
+
+/**
+ * The one line a failed call is reported with, and its exit code: 401 means a wrong or revoked key,
+ * 403 names the scope the operation needs (from the contract), no answer at all names the server and
+ * how often it was tried, anything else shows the API's own message.
+ */
+export function describeFailure(failure: Failure, context: FailureContext): CliError {
+  const { status } = failure;
+  const detail = parseErrorDetail(failure.body);
+  if (status === undefined) {
+    const reason = failure.code ?? failure.message;
+    const tries = context.attempts === 1 ? 'once' : `${context.attempts} times`;
+    return new CliError(`cannot reach ${context.baseUrl} (${reason}; tried ${tries})`, EXIT.network);
+  }
+  if (status === 401) {
+    return new CliError(
+      'the API key was refused (401): it is wrong or has been revoked. Create a new one under Preferences › API keys',
+      EXIT.auth,
+    );
+  }
+  if (status === 403) {
+    const scopes = requiredScopes(context.operationId);
+    if (scopes.length) {
+      return new CliError(
+        `the API key lacks the scope ${scopeList(scopes)} that ${context.operationId} needs (403). Create a key with it under Preferences › API keys`,
+        EXIT.auth,
+      );
+    }
+    return new CliError(`not allowed (403): ${detail ?? 'the API refused this call'}`, EXIT.auth);
+  }
+  return new CliError(`${context.operationId} failed (${status}): ${detail ?? 'the API gave no reason'}`, EXIT.failed);
+}

@@ -1,0 +1,114 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADA, startApiGateway, waitFor, type TestGateway } from '../api/support.js';
+import { apiGet, buildCliBundle, cliEnv, createApiKey, runCli, spawnCli } from './support.js';
+
+interface Build { id: string; status: string; artifacts: { name: string; size: number }[] }
+interface BuildLog { lines: string[]; total: number; complete: boolean }
+
+/** The build id from the "Queued build … : <url>/#/builds/<project>/<build>" note. */
+const queuedId = (stderr: string) => /#\/builds\/[0-9a-f]+\/([0-9a-f]+)/.exec(stderr)?.[1];
+
+describe('cloud-compile: builds, logs, artifacts and Ctrl+C against a mock gateway', () => {
+  let fast: TestGateway;
+  let slow: TestGateway;
+  let bundle: { file: string; remove: () => Promise<void> };
+  let fastKey: string;
+  let slowKey: string;
+  let out: string;
+
+  beforeAll(async () => {
+    // Fast builds (20 ms a log step) to run them to the end; slow ones (250 ms, ~5 s a build) to interrupt and follow.
+    [fast, slow, bundle] = await Promise.all([
+      startApiGateway({ MOCK_BUILD_STEP_MS: '20' }),
+      startApiGateway({ MOCK_BUILD_STEP_MS: '250' }),
+      buildCliBundle(),
+    ]);
+    [fastKey, slowKey] = (await Promise.all([fast, slow].map((g) => createApiKey(g.baseUrl, ADA, ['projects:read', 'builds:queue'])))).map((k) => k.key);
+    out = await mkdtemp(path.join(os.tmpdir(), 'cloud-compile-artifacts-'));
+  });
+  afterAll(async () => {
+    await Promise.all([fast?.stop(), slow?.stop(), bundle?.remove(), out && rm(out, { recursive: true, force: true })]);
+  });
+
+  const cli = (args: string[], extra: Record<string, string> = {}) => runCli(bundle.file, args, cliEnv(fast.baseUrl, fastKey, extra));
+  let succeeded: Build;
+
+  it('build --wait streams the log with stage progress and exits 0 when the build succeeds', async () => {
+    const result = await cli(['build', '--project', 'Adder', '--wait', '--poll-interval', '100']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/^==> Stage: IP$[\s\S]*^==> Stage: SYNTHESIS$[\s\S]*^==> Stage: ROUTE$[\s\S]*^==> Stage: BITSTREAM$/m);
+    // CI (not a terminal): progress comes as plain lines, one per change, without a ticking timer.
+    expect(result.stderr).toMatch(/^Build [0-9a-f]{7} (IP|SYNTHESIS|ROUTE|BITSTREAM) \(stage \d\/4\)$/m);
+    expect(result.stderr).toMatch(/^Build [0-9a-f]{7} succeeded in \d+s$/m);
+    const id = queuedId(result.stderr)!;
+    succeeded = await apiGet<Build>(fast.baseUrl, fastKey, `/api/builds/${id}`);
+    expect(succeeded.status).toBe('succeeded');
+    const log = await apiGet<BuildLog>(fast.baseUrl, fastKey, `/api/builds/${id}/log?limit=100000`);
+    expect(result.stdout).toBe(`${log.lines.join('\n')}\n`);
+  });
+
+  it('build --wait on a broken project exits 1 with its errors as file:line lines (and GitHub annotations)', async () => {
+    const result = await cli(['build', '--project', 'Limiter', '--wait', '--poll-interval', '100', '--source-root', 'hdl/'], { GITHUB_ACTIONS: 'true' });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/^hdl\/limiter\.vhd:27: error: \[Synth 8-2715\] syntax error near "end"$/m);
+    expect(result.stdout).toMatch(/^::error file=hdl\/limiter\.vhd,line=27::\[Synth 8-2715\] syntax error near "end"$/m);
+    expect(result.stderr.trim().split('\n').at(-1)).toMatch(
+      /^cloud-compile: build [0-9a-f]{7} failed: SYNTHESIS failed: syntax error near "end" \(limiter\.vhd, line 27\)$/,
+    );
+  });
+
+  it('artifacts land on disk byte-identical to what the API serves, with nothing temporary left', async () => {
+    const result = await cli(['artifacts', succeeded.id, '--out', out, '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    const saved = (JSON.parse(result.stdout) as { artifacts: { name: string; size: number }[] }).artifacts;
+    expect(saved.map((a) => a.name).sort()).toEqual(succeeded.artifacts.map((a) => a.name).sort());
+    expect(saved.map((a) => a.name)).toContain('bitstreams.tar');
+    for (const artifact of succeeded.artifacts) {
+      const response = await fetch(`${fast.baseUrl}/api/builds/${succeeded.id}/artifacts/${artifact.name}`, { headers: { authorization: `Bearer ${fastKey}` } });
+      const served = Buffer.from(await response.arrayBuffer());
+      const onDisk = await readFile(path.join(out, artifact.name));
+      expect(onDisk.equals(served), artifact.name).toBe(true);
+      expect(onDisk.length).toBe(artifact.size);
+    }
+    expect((await readdir(out)).sort()).toEqual(succeeded.artifacts.map((a) => a.name).sort());
+  });
+
+  it('logs prints a finished build\'s whole log', async () => {
+    const result = await cli(['logs', succeeded.id]);
+    expect(result.code).toBe(0);
+    const log = await apiGet<BuildLog>(fast.baseUrl, fastKey, `/api/builds/${succeeded.id}/log?limit=100000`);
+    expect(result.stdout).toBe(`${log.lines.join('\n')}\n`);
+  });
+
+  it('logs --follow prints a running build\'s lines as they come and stops when it ends', async () => {
+    const projects = await apiGet<{ id: string; name: string }[]>(slow.baseUrl, slowKey, '/api/projects');
+    const adder = projects.find((p) => p.name === 'Adder')!;
+    const queued = await fetch(`${slow.baseUrl}/api/projects/${adder.id}/builds`, { method: 'POST', headers: { authorization: `Bearer ${slowKey}` } });
+    const build = (await queued.json()) as Build;
+    const follow = spawnCli(bundle.file, ['logs', build.id, '--follow', '--poll-interval', '100'], cliEnv(slow.baseUrl, slowKey));
+    // Lines arrive while the build is still running…
+    await waitFor(async () => (follow.output().includes('==> Stage: IP') ? true : undefined), 'the first lines', 15_000);
+    expect((await apiGet<Build>(slow.baseUrl, slowKey, `/api/builds/${build.id}`)).status).toBe('running');
+    // …and the command ends with the build, having printed all of them.
+    const result = await follow.done;
+    expect(result.code).toBe(0);
+    const log = await apiGet<BuildLog>(slow.baseUrl, slowKey, `/api/builds/${build.id}/log?limit=100000`);
+    expect(log.complete).toBe(true);
+    expect(result.stdout).toBe(`${log.lines.join('\n')}\n`);
+  }, 30_000);
+
+  it('Ctrl+C during build --wait cancels the build and exits 130', async () => {
+    const run = spawnCli(bundle.file, ['build', '--project', 'Adder', '--wait', '--poll-interval', '100'], cliEnv(slow.baseUrl, slowKey));
+    await waitFor(async () => (run.output().includes('==> Stage: IP') ? true : undefined), 'the build to start', 15_000);
+    const id = queuedId(run.output())!;
+    run.child.kill('SIGINT');
+    const result = await run.done;
+    expect(result.code).toBe(130);
+    expect(result.stderr).toMatch(new RegExp(`Ctrl\\+C: cancelling build ${id.slice(-7)}…\\ncloud-compile: build ${id.slice(-7)} cancelled\\n$`));
+    const build = await apiGet<Build>(slow.baseUrl, slowKey, `/api/builds/${id}`);
+    expect(build.status).toBe('cancelled');
+  }, 30_000);
+});
