@@ -41,7 +41,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/**/*.ts', 'e2e/**/*.ts', 'scripts/**/*.{js,mjs}', '*.config.{js,ts}', '**/vitest.config.ts'],
+    files: ['server/**/*.ts', 'cli/**/*.{ts,js,mjs}', 'e2e/**/*.ts', 'scripts/**/*.{js,mjs}', '*.config.{js,ts}', '**/vitest.config.ts'],
     languageOptions: { globals: globals.node },
   },
   {

@@ -26,7 +26,9 @@ describe('cloud-compile: builds, logs, artifacts and Ctrl+C against a mock gatew
       startApiGateway({ MOCK_BUILD_STEP_MS: '250' }),
       buildCliBundle(),
     ]);
-    [fastKey, slowKey] = (await Promise.all([fast, slow].map((g) => createApiKey(g.baseUrl, ADA, ['projects:read', 'builds:queue'])))).map((k) => k.key);
+    const keys = await Promise.all([fast, slow].map((g) => createApiKey(g.baseUrl, ADA, ['projects:read', 'builds:queue'])));
+    fastKey = keys[0]!.key;
+    slowKey = keys[1]!.key;
     out = await mkdtemp(path.join(os.tmpdir(), 'cloud-compile-artifacts-'));
   });
   afterAll(async () => {
