@@ -23,7 +23,8 @@ export async function main(argv: string[] = process.argv): Promise<number> {
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
     const cliError = error instanceof CliError ? error : new CliError(`unexpected error: ${(error as Error)?.message ?? String(error)}`);
-    if (process.stderr.isTTY) process.stderr.write('\n');
+    // A progress line may still be on screen: the message replaces it.
+    if (process.stderr.isTTY) process.stderr.write('\r\u001b[2K');
     process.stderr.write(redact(`cloud-compile: ${cliError.message}\n`));
     return cliError.exitCode;
   }

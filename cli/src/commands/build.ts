@@ -1,3 +1,4 @@
+import { appendFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { Api } from '../api/client.js';
 import { editorLine, githubAnnotation, sourceErrors } from '../build/error-lines.js';
@@ -15,6 +16,12 @@ interface BuildOptions {
   wait?: boolean;
   pollInterval: string;
   sourceRoot?: string;
+}
+
+/** In a GitHub Actions step, `build-id` and `build-status` become step outputs (for the artifacts step). */
+function stepOutput(name: string, value: string): void {
+  const file = process.env.GITHUB_OUTPUT;
+  if (process.env.GITHUB_ACTIONS === 'true' && file) appendFileSync(file, `${name}=${value}\n`);
 }
 
 export function pollInterval(value: string): number {
@@ -88,6 +95,7 @@ function report(out: Output, build: Build, errorLines: string[], sourceRoot: str
   out.clearStatus();
   out.data(build);
   out.note(progressLine(build));
+  stepOutput('build-status', build.status);
   if (build.status === 'succeeded') {
     const artifacts = build.artifacts.map((a) => `${a.name} (${formatBytes(a.size)})`).join(', ');
     out.note(`Artifacts: ${artifacts || 'none'}  (cloud-compile artifacts ${build.id} --out DIR)`);
@@ -121,6 +129,7 @@ export function registerBuild(program: Command): void {
       const { api, out, baseUrl } = contextOf(command);
       const project = await resolveProject(api, options.project);
       const { data: build } = await api.newProjectBuild({ project_id: project.id });
+      stepOutput('build-id', build.id);
       if (!options.wait) {
         out.data(build);
         out.line(build.id);

@@ -53,8 +53,14 @@ describe('cloud-compile: builds, logs, artifacts and Ctrl+C against a mock gatew
   });
 
   it('build --wait on a broken project exits 1 with its errors as file:line lines (and GitHub annotations)', async () => {
-    const result = await cli(['build', '--project', 'Limiter', '--wait', '--poll-interval', '100', '--source-root', 'hdl/'], { GITHUB_ACTIONS: 'true' });
+    const stepOutputs = path.join(out, '..', `${path.basename(out)}-github-output`);
+    const result = await cli(['build', '--project', 'Limiter', '--wait', '--poll-interval', '100', '--source-root', 'hdl/'], {
+      GITHUB_ACTIONS: 'true',
+      GITHUB_OUTPUT: stepOutputs,
+    });
     expect(result.code).toBe(1);
+    expect(await readFile(stepOutputs, 'utf8')).toBe(`build-id=${queuedId(result.stderr)}\nbuild-status=failed\n`);
+    await rm(stepOutputs);
     expect(result.stdout).toMatch(/^hdl\/limiter\.vhd:27: error: \[Synth 8-2715\] syntax error near "end"$/m);
     expect(result.stdout).toMatch(/^::error file=hdl\/limiter\.vhd,line=27::\[Synth 8-2715\] syntax error near "end"$/m);
     expect(result.stderr.trim().split('\n').at(-1)).toMatch(
