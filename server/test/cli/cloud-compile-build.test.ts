@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADA, startApiGateway, waitFor, type TestGateway } from '../api/support.js';
+import { startGateway } from '../identity/gateway.js';
 import { apiGet, buildCliBundle, cliEnv, createApiKey, runCli, spawnCli } from './support.js';
 
 interface Build { id: string; status: string; artifacts: { name: string; size: number }[] }
@@ -106,6 +107,24 @@ describe('cloud-compile: builds, logs, artifacts and Ctrl+C against a mock gatew
     const log = await apiGet<BuildLog>(slow.baseUrl, slowKey, `/api/builds/${build.id}/log?limit=100000`);
     expect(log.complete).toBe(true);
     expect(result.stdout).toBe(`${log.lines.join('\n')}\n`);
+  }, 30_000);
+
+  it('works the same through a gateway in proxy mode (the log and artifacts stream through it)', async () => {
+    const proxy = await startGateway({ MODE: 'proxy', API_UPSTREAM: fast.baseUrl, AUTH_UPSTREAM: fast.baseUrl });
+    try {
+      const env = cliEnv(proxy.baseUrl, fastKey);
+      const build = await runCli(bundle.file, ['build', '--project', 'Adder', '--wait', '--poll-interval', '100'], env);
+      expect(build.code, build.stderr).toBe(0);
+      expect(build.stdout).toContain('==> Stage: BITSTREAM');
+      const id = queuedId(build.stderr)!;
+      const dir = path.join(out, 'via-proxy');
+      const artifacts = await runCli(bundle.file, ['artifacts', id, '--out', dir, '--name', 'bitstreams.tar'], env);
+      expect(artifacts.code, artifacts.stderr).toBe(0);
+      const served = await fetch(`${fast.baseUrl}/api/builds/${id}/artifacts/bitstreams.tar`, { headers: { authorization: `Bearer ${fastKey}` } });
+      expect((await readFile(path.join(dir, 'bitstreams.tar'))).equals(Buffer.from(await served.arrayBuffer()))).toBe(true);
+    } finally {
+      await proxy.close();
+    }
   }, 30_000);
 
   it('Ctrl+C during build --wait cancels the build and exits 130', async () => {
