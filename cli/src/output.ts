@@ -4,6 +4,8 @@ export interface OutputOptions {
   json: boolean;
   stdout?: NodeJS.WriteStream;
   stderr?: NodeJS.WriteStream;
+  /** Draw progress in place; by default when stderr is a terminal and CI is not set. */
+  interactive?: boolean;
 }
 
 /**
@@ -15,6 +17,8 @@ export class Output {
   readonly json: boolean;
   private readonly stdout: NodeJS.WriteStream;
   private readonly stderr: NodeJS.WriteStream;
+  /** Whether progress is drawn in place (a terminal) rather than printed as lines (CI, pipes). */
+  readonly interactive: boolean;
   private statusText = '';
   private plainText = '';
 
@@ -22,11 +26,7 @@ export class Output {
     this.json = options.json;
     this.stdout = options.stdout ?? process.stdout;
     this.stderr = options.stderr ?? process.stderr;
-  }
-
-  /** Whether progress can be drawn in place (stderr is a terminal). */
-  get interactive(): boolean {
-    return this.stderr.isTTY === true && !process.env.CI;
+    this.interactive = options.interactive ?? (this.stderr.isTTY === true && !process.env.CI);
   }
 
   /** A line of the command's result (not printed with --json: that prints `data` instead). */
