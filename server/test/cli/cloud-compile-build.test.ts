@@ -12,7 +12,8 @@ interface BuildLog { lines: string[]; total: number; complete: boolean }
 /** The build id from the "Queued build … : <url>/#/builds/<project>/<build>" note. */
 const queuedId = (stderr: string) => /#\/builds\/[0-9a-f]+\/([0-9a-f]+)/.exec(stderr)?.[1];
 
-describe('cloud-compile: builds, logs, artifacts and Ctrl+C against a mock gateway', () => {
+// Each test runs the real command (a Node process) a few times: on a loaded 2-core machine that takes seconds.
+describe('cloud-compile: builds, logs, artifacts and Ctrl+C against a mock gateway', { timeout: 60_000 }, () => {
   let fast: TestGateway;
   let slow: TestGateway;
   let bundle: { file: string; remove: () => Promise<void> };
@@ -31,7 +32,7 @@ describe('cloud-compile: builds, logs, artifacts and Ctrl+C against a mock gatew
     fastKey = keys[0]!.key;
     slowKey = keys[1]!.key;
     out = await mkdtemp(path.join(os.tmpdir(), 'cloud-compile-artifacts-'));
-  });
+  }, 60_000);
   afterAll(async () => {
     await Promise.all([fast?.stop(), slow?.stop(), bundle?.remove(), out && rm(out, { recursive: true, force: true })]);
   });
@@ -107,7 +108,7 @@ describe('cloud-compile: builds, logs, artifacts and Ctrl+C against a mock gatew
     const log = await apiGet<BuildLog>(slow.baseUrl, slowKey, `/api/builds/${build.id}/log?limit=100000`);
     expect(log.complete).toBe(true);
     expect(result.stdout).toBe(`${log.lines.join('\n')}\n`);
-  }, 30_000);
+  });
 
   it('works the same through a gateway in proxy mode (the log and artifacts stream through it)', async () => {
     const proxy = await startGateway({ MODE: 'proxy', API_UPSTREAM: fast.baseUrl, AUTH_UPSTREAM: fast.baseUrl });
@@ -125,7 +126,7 @@ describe('cloud-compile: builds, logs, artifacts and Ctrl+C against a mock gatew
     } finally {
       await proxy.close();
     }
-  }, 30_000);
+  });
 
   it('Ctrl+C during build --wait cancels the build and exits 130', async () => {
     const run = spawnCli(bundle.file, ['build', '--project', 'Adder', '--wait', '--poll-interval', '100'], cliEnv(slow.baseUrl, slowKey));
@@ -137,5 +138,5 @@ describe('cloud-compile: builds, logs, artifacts and Ctrl+C against a mock gatew
     expect(result.stderr).toMatch(new RegExp(`Ctrl\\+C: cancelling build ${id.slice(-7)}…\\ncloud-compile: build ${id.slice(-7)} cancelled\\n$`));
     const build = await apiGet<Build>(slow.baseUrl, slowKey, `/api/builds/${id}`);
     expect(build.status).toBe('cancelled');
-  }, 30_000);
+  });
 });

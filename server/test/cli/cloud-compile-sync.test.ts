@@ -11,7 +11,8 @@ interface FileEntry { name: string; size: number; timestamp: string }
 // The seed project's file as fixtures write it (server/test/api/support.ts).
 const ADDER_VHD = 'architecture rtl of CustomInstrument is\nbegin\n  OutputA <= InputA + InputB;\nend architecture;\n';
 
-describe('cloud-compile: projects, push, config and errors against a mock gateway', () => {
+// Each test runs the real command (a Node process) a few times: on a loaded 2-core machine that takes seconds.
+describe('cloud-compile: projects, push, config and errors against a mock gateway', { timeout: 60_000 }, () => {
   let gateway: TestGateway;
   let bundle: { file: string; remove: () => Promise<void> };
   let key: string;
@@ -24,7 +25,7 @@ describe('cloud-compile: projects, push, config and errors against a mock gatewa
     key = (await createApiKey(gateway.baseUrl, ADA, ['projects:write', 'builds:queue'])).key;
     dir = await mkdtemp(path.join(os.tmpdir(), 'cloud-compile-push-'));
     adder = (await apiGet<ProjectSummary[]>(gateway.baseUrl, key, '/api/projects')).find((p) => p.name === 'Adder')!;
-  });
+  }, 60_000);
   afterAll(async () => {
     await Promise.all([gateway?.stop(), bundle?.remove(), dir && rm(dir, { recursive: true, force: true })]);
   });
