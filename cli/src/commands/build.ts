@@ -3,7 +3,8 @@ import type { Command } from 'commander';
 import type { Api } from '../api/client.js';
 import { editorLine, githubAnnotation, sourceErrors } from '../build/error-lines.js';
 import { readLog } from '../build/follow.js';
-import { isFinished, progressLine } from '../build/progress.js';
+import { Interruption } from '../build/interruption.js';
+import { progressLine } from '../build/progress.js';
 import { contextOf } from '../context.js';
 import { CliError, EXIT } from '../errors.js';
 import type { Output } from '../output.js';
@@ -33,62 +34,50 @@ export function pollInterval(value: string): number {
 }
 
 /**
- * Follows a queued build to its end: the log streams to stdout, the stage on the status line. Ctrl+C
- * (or SIGTERM from a CI runner) cancels the build before exiting 130 (143); a second one exits at once.
+ * Follows a queued build to its end: the log streams to stdout, the stage to the status line. Returns
+ * the finished build and the log's error lines, or nothing when a signal stopped the following.
  */
-async function waitForBuild(api: Api, out: Output, build: Build, intervalMs: number): Promise<{ build: Build; errorLines: string[] }> {
-  const controller = new AbortController();
-  let signal: NodeJS.Signals | undefined;
-  const stop = (name: NodeJS.Signals) => {
-    if (signal) process.exit(name === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted);
-    signal = name;
-    controller.abort();
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+async function followBuild(
+  api: Api,
+  out: Output,
+  build: Build,
+  intervalMs: number,
+  signal: AbortSignal,
+): Promise<{ build: Build; errorLines: string[] } | undefined> {
   // Error lines are few; keeping only them bounds memory for logs of millions of lines.
   const errorLines: string[] = [];
-  let latest = build;
   try {
     await readLog(api, build.id, {
       follow: true,
       intervalMs,
-      signal: controller.signal,
+      signal,
       onLines: (lines) => {
         out.logLines(lines);
         for (const line of lines) if (/error|fatal/i.test(line)) errorLines.push(line);
       },
-      onBuild: (current) => {
-        latest = current;
-        out.status(progressLine(current), progressLine(current, null));
-      },
+      onBuild: (current) => out.status(progressLine(current), progressLine(current, null)),
     });
   } catch (error) {
-    if (!signal) throw error;
-  } finally {
-    process.off('SIGINT', stop);
-    process.off('SIGTERM', stop);
-  }
-  if (signal) {
-    // A second signal while cancelling exits at once.
-    const force = (name: NodeJS.Signals) => process.exit(name === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted);
-    process.once('SIGINT', force);
-    process.once('SIGTERM', force);
-    out.clearStatus();
-    out.note(`cloud-compile: ${signal === 'SIGINT' ? 'Ctrl+C' : signal}: cancelling build ${shortId(build.id)}…`);
-    const code = signal === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
-    try {
-      const { data: cancelled } = await api.cancelBuild({ build_id: build.id });
-      out.data(cancelled);
-      throw new CliError(`build ${shortId(build.id)} cancelled`, code);
-    } catch (error) {
-      if (error instanceof CliError && error.exitCode === code) throw error;
-      throw new CliError(`could not cancel build ${shortId(build.id)}: ${(error as Error).message}`, code);
-    }
+    if (signal.aborted) return undefined;
+    throw error;
   }
   const { data: final } = await api.buildDetails({ build_id: build.id });
-  latest = final;
-  return { build: latest, errorLines };
+  return { build: final, errorLines };
+}
+
+/** After Ctrl+C or SIGTERM: cancels the build, then exits 130 (143). */
+async function cancelInterrupted(api: Api, out: Output, build: Build, interruption: Interruption): Promise<never> {
+  const id = shortId(build.id);
+  out.clearStatus();
+  out.note(`cloud-compile: ${interruption.by === 'SIGTERM' ? 'SIGTERM' : 'Ctrl+C'}: cancelling build ${id}…`);
+  let cancelled: Build;
+  try {
+    cancelled = (await api.cancelBuild({ build_id: build.id })).data;
+  } catch (error) {
+    throw new CliError(`could not cancel build ${id}: ${(error as Error).message}`, interruption.exitCode);
+  }
+  out.data(cancelled);
+  throw new CliError(`build ${id} cancelled`, interruption.exitCode);
 }
 
 function report(out: Output, build: Build, errorLines: string[], sourceRoot: string | undefined): void {
@@ -127,18 +116,25 @@ export function registerBuild(program: Command): void {
     .action(async (options: BuildOptions, command: Command) => {
       const intervalMs = pollInterval(options.pollInterval);
       const { api, out, baseUrl } = contextOf(command);
-      const project = await resolveProject(api, options.project);
-      const { data: build } = await api.newProjectBuild({ project_id: project.id });
-      stepOutput('build-id', build.id);
-      if (!options.wait) {
-        out.data(build);
-        out.line(build.id);
+      // While waiting, Ctrl+C cancels the build; it is caught from the start so a build being queued is not left behind.
+      const interruption = options.wait ? new Interruption() : undefined;
+      try {
+        const project = await resolveProject(api, options.project);
+        if (interruption?.by) throw new CliError('interrupted before the build was queued', interruption.exitCode);
+        const { data: build } = await api.newProjectBuild({ project_id: project.id });
+        stepOutput('build-id', build.id);
         out.note(`Queued build ${shortId(build.id)} of ${project.name}: ${baseUrl}/#/builds/${project.id}/${build.id}`);
-        return;
+        if (!interruption) {
+          out.data(build);
+          out.line(build.id);
+          return;
+        }
+        const result = interruption.by ? undefined : await followBuild(api, out, build, intervalMs, interruption.signal);
+        if (!result) return await cancelInterrupted(api, out, build, interruption);
+        report(out, result.build, result.errorLines, options.sourceRoot);
+      } finally {
+        interruption?.dispose();
       }
-      out.note(`Queued build ${shortId(build.id)} of ${project.name}: ${baseUrl}/#/builds/${project.id}/${build.id}`);
-      const result = isFinished(build) ? { build, errorLines: [] } : await waitForBuild(api, out, build, intervalMs);
-      report(out, result.build, result.errorLines, options.sourceRoot);
     });
 
   program
