@@ -5,15 +5,26 @@ import contract from '../../../openapi/openapi.json' with { type: 'json' };
 
 export const DOCUMENT = contract as unknown as Document;
 
-/** The scopes of which an API key needs any one for an operation (the contract's `x-required-scopes`). */
-export function requiredScopes(operationId: string, document: Document = DOCUMENT): string[] {
+function findOperation(operationId: string, document: Document): Record<string, unknown> | undefined {
   for (const item of Object.values(document.paths ?? {})) {
     for (const operation of Object.values(item ?? {})) {
       if (typeof operation === 'object' && operation !== null && 'operationId' in operation && operation.operationId === operationId) {
-        const scopes = (operation as { 'x-required-scopes'?: unknown })['x-required-scopes'];
-        return Array.isArray(scopes) ? scopes.filter((s): s is string => typeof s === 'string') : [];
+        return operation as Record<string, unknown>;
       }
     }
   }
-  return [];
+  return undefined;
+}
+
+/** The longest text body an operation takes (its `text/plain` schema's maxLength), if it sets one. */
+export function textBodyMaxLength(operationId: string, document: Document = DOCUMENT): number | undefined {
+  const body = findOperation(operationId, document)?.requestBody as { content?: Record<string, { schema?: { maxLength?: unknown } }> } | undefined;
+  const max = body?.content?.['text/plain']?.schema?.maxLength;
+  return typeof max === 'number' ? max : undefined;
+}
+
+/** The scopes of which an API key needs any one for an operation (the contract's `x-required-scopes`). */
+export function requiredScopes(operationId: string, document: Document = DOCUMENT): string[] {
+  const scopes = findOperation(operationId, document)?.['x-required-scopes'];
+  return Array.isArray(scopes) ? scopes.filter((s): s is string => typeof s === 'string') : [];
 }

@@ -12,6 +12,9 @@ import { resolveProject } from '../projects.js';
 import { formatBytes, shortId } from '../table.js';
 import type { Build } from '../../../client/src/lib/api/generated/openapi.js';
 
+/** How many of a log's error lines are kept for the `file:line` summary. */
+const MAX_ERROR_LINES = 1000;
+
 interface BuildOptions {
   project: string;
   wait?: boolean;
@@ -44,7 +47,7 @@ async function followBuild(
   intervalMs: number,
   signal: AbortSignal,
 ): Promise<{ build: Build; errorLines: string[] } | undefined> {
-  // Error lines are few; keeping only them bounds memory for logs of millions of lines.
+  // Only lines that may be errors are kept, and at most MAX_ERROR_LINES: memory stays bounded for logs of millions of lines.
   const errorLines: string[] = [];
   try {
     await readLog(api, build.id, {
@@ -53,7 +56,7 @@ async function followBuild(
       signal,
       onLines: (lines) => {
         out.logLines(lines);
-        for (const line of lines) if (/error|fatal/i.test(line)) errorLines.push(line);
+        for (const line of lines) if (errorLines.length < MAX_ERROR_LINES && /error|fatal/i.test(line)) errorLines.push(line);
       },
       onBuild: (current) => out.status(progressLine(current), progressLine(current, null)),
     });
