@@ -128,6 +128,18 @@ describe('cloud-compile: builds, logs, artifacts and Ctrl+C against a mock gatew
     }
   });
 
+  it('build without --wait prints the queued build\'s id, and cancel cancels it', async () => {
+    const env = cliEnv(slow.baseUrl, slowKey);
+    const queued = await runCli(bundle.file, ['build', '--project', 'Adder'], env);
+    expect(queued.code, queued.stderr).toBe(0);
+    const id = queued.stdout.trim();
+    expect(id).toMatch(/^[0-9a-f]{24}$/);
+    const cancelled = await runCli(bundle.file, ['cancel', id], env);
+    expect(cancelled.code, cancelled.stderr).toBe(0);
+    expect(cancelled.stdout).toBe(`Cancelled build ${id.slice(-7)} of Adder\n`);
+    expect((await apiGet<Build>(slow.baseUrl, slowKey, `/api/builds/${id}`)).status).toBe('cancelled');
+  });
+
   it('Ctrl+C during build --wait cancels the build and exits 130', async () => {
     const run = spawnCli(bundle.file, ['build', '--project', 'Adder', '--wait', '--poll-interval', '100'], cliEnv(slow.baseUrl, slowKey));
     await waitFor(async () => (run.output().includes('==> Stage: IP') ? true : undefined), 'the build to start', 15_000);

@@ -41,7 +41,18 @@ describe('cloud-compile: projects, push, config and errors against a mock gatewa
     expect(table.stdout).toMatch(new RegExp(`^Adder\\s+${adder.id}\\s+(succeeded|failed|cancelled) [0-9a-f]{7}\\s`, 'm'));
     const json = await cli(['projects', '--json']);
     expect(json.code).toBe(0);
-    expect((JSON.parse(json.stdout) as ProjectSummary[]).map((p) => p.name).sort()).toEqual(['Adder', 'Limiter']);
+    expect((JSON.parse(json.stdout) as ProjectSummary[]).map((p) => p.name)).toEqual(expect.arrayContaining(['Adder', 'Limiter']));
+  });
+
+  it('create makes a project, and a taken name is refused with the API\'s reason (exit 1)', async () => {
+    const created = await cli(['create', 'CLI scratch', '--json']);
+    expect(created.code, created.stderr).toBe(0);
+    const project = JSON.parse(created.stdout) as ProjectSummary;
+    expect(project.name).toBe('CLI scratch');
+    expect((await apiGet<ProjectSummary[]>(gateway.baseUrl, key, '/api/projects')).map((p) => p.id)).toContain(project.id);
+    const again = await cli(['create', 'cli SCRATCH']);
+    expect(again.code).toBe(1);
+    expect(again.stderr.trim()).toBe('cloud-compile: createProject failed (409): A project named CLI scratch already exists');
   });
 
   it('push creates, updates only what changed, leaves the unchanged alone and deletes with --delete', async () => {
@@ -121,7 +132,7 @@ describe('cloud-compile: projects, push, config and errors against a mock gatewa
     const recovered = await cli(['projects', '--json']);
     expect(recovered.code, recovered.stderr).toBe(0);
     expect(recovered.stderr).toMatch(/retrying \(1 of 4\)[\s\S]*retrying \(2 of 4\)/);
-    expect(JSON.parse(recovered.stdout)).toHaveLength(2);
+    expect((JSON.parse(recovered.stdout) as ProjectSummary[]).map((p) => p.name)).toContain('Adder');
 
     // A port nobody listens on: the gateway's own port once it is closed would race, so use port 9 (discard), refused on loopback.
     const unreachable = await runCli(bundle.file, ['projects', '--retries', '1'], cliEnv('http://127.0.0.1:9', key));
