@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { createApi, type Api } from './api/client.js';
 import { CliError, EXIT } from './errors.js';
 import { Output } from './output.js';
+import { keepSecret } from './secrets.js';
 
 /** The options every command takes (README: "cloud-compile"). */
 export interface GlobalOptions {
@@ -34,6 +35,7 @@ export function contextOf(command: Command): Context {
   }
   const apiKey = options.apiKey?.trim();
   if (!apiKey) throw new CliError('give an API key with CLOUD_COMPILE_API_KEY (or --api-key); create one under Preferences › API keys', EXIT.usage);
+  keepSecret(apiKey);
   const retries = Number(options.retries);
   if (!Number.isInteger(retries) || retries < 0 || retries > 10) {
     throw new CliError(`--retries must be a whole number from 0 to 10 (got ${JSON.stringify(options.retries)})`, EXIT.usage);

@@ -32,6 +32,15 @@ describe('describeFailure', () => {
     expect(error.message).toBe('newProjectBuild failed (422): Field required');
   });
 
+  it('a redirect: names where it points (redirects are not followed, the key would go along)', () => {
+    const failure = failureOf({ message: '', response: { status: 301, data: '', headers: { location: 'https://compile.example.com/' } } });
+    const error = describeFailure(failure, { ...context, baseUrl: 'http://compile.example.com' });
+    expect(error.exitCode).toBe(EXIT.usage);
+    expect(error.message).toBe(
+      'http://compile.example.com answered with a redirect (301) to https://compile.example.com/; give the address the API is at as --base-url',
+    );
+  });
+
   it('keeps nothing of the request (its headers carry the key)', () => {
     const failure = failureOf({ message: 'x', code: 'ECONNRESET', config: { headers: { Authorization: 'Bearer secret' } } });
     expect(JSON.stringify(failure)).not.toContain('secret');

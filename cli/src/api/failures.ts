@@ -8,6 +8,8 @@ export interface Failure {
   body?: unknown;
   /** ECONNREFUSED, ECONNRESET, ETIMEDOUT, … when no answer came. */
   code?: string;
+  /** Where a redirect pointed. */
+  location?: string;
   message: string;
 }
 
@@ -21,7 +23,7 @@ export interface FailureContext {
 /** Reads a failure from an axios error (or anything thrown), keeping nothing of its request (headers hold the key). */
 export function failureOf(error: unknown): Failure {
   const e = (typeof error === 'object' && error !== null ? error : {}) as {
-    response?: { status?: unknown; data?: unknown };
+    response?: { status?: unknown; data?: unknown; headers?: Record<string, unknown> };
     code?: unknown;
     message?: unknown;
   };
@@ -29,6 +31,8 @@ export function failureOf(error: unknown): Failure {
   if (e.response && typeof e.response.status === 'number') {
     failure.status = e.response.status;
     failure.body = e.response.data;
+    const location = e.response.headers?.location;
+    if (typeof location === 'string') failure.location = location;
   }
   if (typeof e.code === 'string') failure.code = e.code;
   return failure;
@@ -49,6 +53,11 @@ export function describeFailure(failure: Failure, context: FailureContext): CliE
     const reason = failure.code ?? failure.message;
     const tries = context.attempts === 1 ? 'once' : `${context.attempts} times`;
     return new CliError(`cannot reach ${context.baseUrl} (${reason}; tried ${tries})`, EXIT.network);
+  }
+  if (status >= 300 && status < 400) {
+    // Redirects are not followed: they would carry the key to wherever they point.
+    const where = failure.location ? ` to ${failure.location}` : '';
+    return new CliError(`${context.baseUrl} answered with a redirect (${status})${where}; give the address the API is at as --base-url`, EXIT.usage);
   }
   if (status === 401) {
     return new CliError(
