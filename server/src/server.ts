@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { openMockWarning } from './exposure.js';
 
 /** Process entry point: configuration, listen, graceful shutdown. Everything else is in buildApp. */
 async function main() {
@@ -26,6 +27,8 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Cloud Compile gateway (${config.mode} mode) at ${config.publicUrl}`);
+  const warning = openMockWarning(config);
+  if (warning) app.log.warn(warning);
 }
 
 void main();

@@ -42,6 +42,16 @@ describe('loadConfig', () => {
     expect(config.proxy).toMatchObject({ apiUpstream: 'http://api:8000', authUpstream: 'https://auth.example.com/', timeoutMs: 30_000 });
   });
 
+  it('gives mock mode per-session sandboxes by default when HOST is reachable from other machines; an explicit MOCK_SANDBOX wins', () => {
+    expect(loadConfig({}).mock.sandbox).toBe('user');
+    expect(loadConfig({ HOST: '127.0.0.1' }).mock.sandbox).toBe('user');
+    expect(loadConfig({ HOST: '::1' }).mock.sandbox).toBe('user');
+    expect(loadConfig({ HOST: '0.0.0.0' }).mock.sandbox).toBe('session');
+    expect(loadConfig({ HOST: '::' }).mock.sandbox).toBe('session');
+    expect(loadConfig({ HOST: '192.168.1.10' }).mock.sandbox).toBe('session');
+    expect(loadConfig({ HOST: '0.0.0.0', MOCK_SANDBOX: 'user' }).mock.sandbox).toBe('user');
+  });
+
   it('treats an empty variable as unset (docker-compose writes FOO= for an absent value)', () => {
     expect(loadConfig({ PORT: '', MODE: '' })).toMatchObject({ port: 8080, mode: 'mock' });
   });
