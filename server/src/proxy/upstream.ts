@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import tls from 'node:tls';
 import { Pool } from 'undici';
 
+/** Longest an idle upstream connection is kept for reuse. */
+export const IDLE_UPSTREAM_CONNECTION_MS = 10_000;
+
 export interface UpstreamPoolOptions {
   connections: number;
   headersTimeoutMs: number;
@@ -23,6 +26,9 @@ export function upstreamPool(upstream: string, options: UpstreamPoolOptions): Po
     pipelining: 1,
     headersTimeout: options.headersTimeoutMs,
     bodyTimeout: options.bodyTimeoutMs,
+    // Idle connections close after at most 10 s whatever keep-alive the upstream offers, so a burst's
+    // connections (up to MAX_CONNECTIONS) do not hold memory and sockets long after it.
+    keepAliveMaxTimeout: IDLE_UPSTREAM_CONNECTION_MS,
     connect: { rejectUnauthorized: true, timeout: Math.min(options.headersTimeoutMs, 10_000), ...(ca ? { ca } : {}) },
   });
 }
