@@ -10,4 +10,5 @@ run "first page: JavaScript weight" node scripts/bundle-size.mjs
 run "log viewer: 1,000,000-line log in Chromium" node --import tsx e2e/bench/log-viewer.bench.ts
 run "editor: opening a 50,000-line file in Chromium" node --import tsx e2e/bench/editor-open.bench.ts
 [ -f server/bench/proxy-overhead.ts ] && run "gateway: proxy overhead" node --import tsx server/bench/proxy-overhead.ts
+run "gateway: 1,000 connections for 30 s, mock and proxy mode" node --import tsx server/bench/load.ts
 exit $status

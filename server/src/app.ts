@@ -17,6 +17,12 @@ declare module 'fastify' {
   }
 }
 
+/** Fastify's trustProxy from TRUST_PROXY: a hop count trusts that many proxies nearest the gateway. */
+function trustProxyOption(trust: AppConfig['http']['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return trust;
+}
+
 /**
  * The whole gateway as one Fastify instance. server.ts (the process) and every test build it
  * the same way, so tests exercise exactly what production runs.
@@ -25,13 +31,22 @@ export async function buildApp(
   config: AppConfig,
   options: FastifyServerOptions = {},
 ): Promise<FastifyInstance> {
+  const { http } = config;
   const app = Fastify({
     logger: loggerOptions(config),
-    // Behind the gateway FusionAuth and the SPA need the real client address in X-Forwarded-For.
-    trustProxy: false,
-    // Proxy mode streams bodies to the upstream; the mock reads them whole, and the contract's largest
-    // body is a 5 MiB file, so the mock refuses more before reading it into memory.
-    bodyLimit: config.mode === 'mock' ? 8 * 1024 * 1024 : 50 * 1024 * 1024,
+    // TRUST_PROXY: off, the gateway is the edge and a client's X-Forwarded-For is not believed.
+    trustProxy: trustProxyOption(http.trustProxy),
+    // Every route, parsed or streamed (proxy/body-limit.ts applies it to streamed bodies).
+    bodyLimit: http.bodyLimitBytes,
+    // A client gets REQUEST_TIMEOUT_MS to send a whole request and HEADERS_TIMEOUT_MS for its headers;
+    // Node checks both every connectionsCheckingInterval, so that is kept well below the headers timeout.
+    requestTimeout: http.requestTimeoutMs,
+    keepAliveTimeout: http.keepAliveTimeoutMs,
+    http: {
+      requestTimeout: http.requestTimeoutMs,
+      headersTimeout: http.headersTimeoutMs,
+      connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.floor(http.headersTimeoutMs / 4))),
+    },
     // Errors Fastify raises before routing (a malformed URL) keep the gateway's {"detail"} shape too.
     frameworkErrors: (error, _request, reply) => {
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
@@ -39,6 +54,9 @@ export async function buildApp(
     },
     ...options,
   });
+  // Beyond this many open client connections new ones are closed at once; each upstream pool is as
+  // large (proxy/upstream.ts), so a client's request never queues behind other clients' streams.
+  app.server.maxConnections = http.maxConnections;
   app.decorate('config', config);
 
   await app.register(cookie);

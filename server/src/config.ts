@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -18,6 +20,51 @@ const intFromEnv = (min: number, max: number) => {
   return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
 };
 
+/** A PEM file with at least one certificate, read at start so a typo stops the gateway, not the first request. */
+const pemFile = z.string().refine((file) => {
+  try {
+    return fs.readFileSync(file, 'utf8').includes('-----BEGIN CERTIFICATE-----');
+  } catch {
+    return false;
+  }
+}, 'must be a readable PEM file with at least one certificate');
+
+/** An address or CIDR range (Fastify's trustProxy takes these via proxy-addr). */
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const prefix = Number(bits);
+  return /^\d+$/.test(bits) && prefix <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: off (the gateway is the edge), a hop count, or the proxies' addresses. Never "trust
+ * everyone": a client could then choose the address it is logged and rate-limited under.
+ */
+const trustProxy = z
+  .string()
+  .refine(
+    (value) =>
+      /^(off|false|0)$/.test(value) ||
+      /^[1-9]\d{0,1}$/.test(value) ||
+      value.split(',').every((entry) => isAddressOrRange(entry.trim())),
+    'must be off, a hop count from 1 to 99, or a comma-separated list of addresses/CIDR ranges',
+  )
+  .transform((value): false | number | string[] => {
+    if (/^(off|false|0)$/.test(value)) return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    return value.split(',').map((entry) => entry.trim());
+  });
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+
+/** Whether only this machine can reach HOST (anything else: a LAN, a container's published port, the internet). */
+export function isLoopbackHost(host: string): boolean {
+  return LOOPBACK_HOSTS.has(host) || /^127\./.test(host);
+}
+
 /**
  * Every environment variable the gateway reads. Documented in README.md; docker-compose.yml is
  * checked against these keys by a test.
@@ -34,6 +81,14 @@ const envShape = z.object({
   AUTH_UPSTREAM: httpUrl.optional(),
   PROXY_TIMEOUT_MS: intFromEnv(1, 600_000).default(30_000),
   PROXY_BODY_TIMEOUT_MS: intFromEnv(0, 3_600_000).default(300_000),
+  UPSTREAM_CA_FILE: pemFile.optional(),
+  // The HTTP server facing clients (both modes).
+  TRUST_PROXY: trustProxy.default(false),
+  REQUEST_TIMEOUT_MS: intFromEnv(1000, 3_600_000).default(300_000),
+  HEADERS_TIMEOUT_MS: intFromEnv(500, 600_000).default(20_000),
+  KEEP_ALIVE_TIMEOUT_MS: intFromEnv(100, 600_000).default(5_000),
+  MAX_CONNECTIONS: intFromEnv(16, 1_000_000).default(4096),
+  BODY_LIMIT_BYTES: intFromEnv(1024, 1024 ** 3).optional(),
   VALIDATE: z.enum(['off', 'report', 'strict']).default('off'),
   VALIDATION_REPORT_FILE: z.string().min(1).optional(),
   STATIC_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'client/dist')),
@@ -42,7 +97,8 @@ const envShape = z.object({
   SHUTDOWN_GRACE_MS: intFromEnv(0, 600_000).default(10_000),
   // Mock mode only.
   FIXTURES_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'fixtures')),
-  MOCK_SANDBOX: z.enum(['user', 'session']).default('user'),
+  // Default: `user` on a loopback HOST, `session` on any other (see isLoopbackHost).
+  MOCK_SANDBOX: z.enum(['user', 'session']).optional(),
   MOCK_SANDBOX_IDLE_MINUTES: intFromEnv(1, 10_080).default(60),
   MOCK_AUTO_LOGIN: z.string().email().optional(),
   MOCK_TOKEN_TTL_SECONDS: intFromEnv(11, 86_400 * 30).default(3600),
@@ -56,10 +112,17 @@ const envShape = z.object({
  * an object's refinements when any field fails, and the message must name every bad variable at once.
  */
 function crossVariableProblems(env: Record<string, string>): string[] {
-  if (env.MODE !== 'proxy') return [];
-  return (['API_UPSTREAM', 'AUTH_UPSTREAM'] as const)
-    .filter((key) => env[key] === undefined)
-    .map((key) => `${key}: is required when MODE=proxy`);
+  const problems: string[] = [];
+  const headersMs = Number(env.HEADERS_TIMEOUT_MS ?? 20_000);
+  const requestMs = Number(env.REQUEST_TIMEOUT_MS ?? 300_000);
+  if (headersMs > requestMs) problems.push(`HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS (${requestMs})`);
+  if (env.MODE !== 'proxy') return problems;
+  return [
+    ...problems,
+    ...(['API_UPSTREAM', 'AUTH_UPSTREAM'] as const)
+      .filter((key) => env[key] === undefined)
+      .map((key) => `${key}: is required when MODE=proxy`),
+  ];
 }
 
 export type Env = z.infer<typeof envShape>;
@@ -78,6 +141,19 @@ export interface AppConfig {
     bodyTimeoutMs: number;
     validate: 'off' | 'report' | 'strict';
     validationReportFile?: string;
+    /** PEM of a private CA the upstreams' certificates may chain to, besides Node's public roots. */
+    caFile?: string;
+    /** Connections per upstream pool: MAX_CONNECTIONS, so no client request ever waits for a free one. */
+    connectionsPerUpstream: number;
+  };
+  /** The HTTP server facing clients. */
+  http: {
+    trustProxy: false | number | string[];
+    requestTimeoutMs: number;
+    headersTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+    maxConnections: number;
+    bodyLimitBytes: number;
   };
   staticDir: string;
   log: { level: Env['LOG_LEVEL']; format: 'json' | 'pretty' };
@@ -140,13 +216,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       bodyTimeoutMs: e.PROXY_BODY_TIMEOUT_MS,
       validate: e.VALIDATE,
       validationReportFile: e.VALIDATION_REPORT_FILE,
+      caFile: e.UPSTREAM_CA_FILE,
+      connectionsPerUpstream: e.MAX_CONNECTIONS,
+    },
+    http: {
+      trustProxy: e.TRUST_PROXY,
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      maxConnections: e.MAX_CONNECTIONS,
+      // The mock reads bodies whole (the contract's largest is a 5 MiB file); the proxy streams them.
+      bodyLimitBytes: e.BODY_LIMIT_BYTES ?? (e.MODE === 'mock' ? 8 * 1024 ** 2 : 50 * 1024 ** 2),
     },
     staticDir: path.resolve(e.STATIC_DIR),
     log: { level: e.LOG_LEVEL, format: e.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json') },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     mock: {
       fixturesDir: path.resolve(e.FIXTURES_DIR),
-      sandbox: e.MOCK_SANDBOX,
+      sandbox: e.MOCK_SANDBOX ?? (isLoopbackHost(e.HOST) ? 'user' : 'session'),
       sandboxIdleMinutes: e.MOCK_SANDBOX_IDLE_MINUTES,
       autoLoginEmail: e.MOCK_AUTO_LOGIN,
       tokenTtlSeconds: e.MOCK_TOKEN_TTL_SECONDS,

@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { openMockWarning } from './exposure.js';
 
 /** Process entry point: configuration, listen, graceful shutdown. Everything else is in buildApp. */
 async function main() {
@@ -24,8 +25,13 @@ async function main() {
     await app.close();
   });
 
-  await app.listen({ port: config.port, host: config.host });
+  // A burst of new connections (up to MAX_CONNECTIONS, at most the kernel's usual somaxconn) waits in
+  // the accept queue; with Node's default of 511 the kernel drops the rest's SYNs, which then retry
+  // after 1, 3, 7, 15 s.
+  await app.listen({ port: config.port, host: config.host, backlog: Math.min(config.http.maxConnections, 4096) });
   app.log.info(`Cloud Compile gateway (${config.mode} mode) at ${config.publicUrl}`);
+  const warning = openMockWarning(config);
+  if (warning) app.log.warn(warning);
 }
 
 void main();

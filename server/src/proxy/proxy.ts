@@ -1,19 +1,45 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import httpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import { IDENTITY_PATH_PREFIXES } from './identity-paths.js';
-import { forwardedHeaders, upstreamFailure } from './upstream.js';
+import { BODY_TOO_LARGE, bodyLimitPreHandler } from './body-limit.js';
+import { clientChain, cookiesForApi, forwardedHeaders, setCookiesFromApi } from './hygiene.js';
+import { upstreamFailure, upstreamPool } from './upstream.js';
 import { registerContractReportRoute, ValidatingProxy } from '../contract/validating-proxy.js';
+
+type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/** Runs preHandlers in order, stopping once one has answered. */
+function inOrder(...handlers: (PreHandler | undefined)[]): PreHandler {
+  return async (request, reply) => {
+    for (const handler of handlers) {
+      if (reply.sent) return;
+      await handler?.(request, reply);
+    }
+  };
+}
+
+function hasCode(error: unknown, code: string): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if ((current as { code?: unknown }).code === code) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
 
 /**
  * MODE=proxy: /api goes to the compile API, the identity paths to FusionAuth. Bodies stream both
- * ways (no buffering), cookies pass untouched, X-Forwarded-* tell the upstreams the public origin.
+ * ways (no buffering). The compile API gets only the access-token cookie and may not set identity
+ * cookies; the identity provider gets and sets cookies untouched. X-Forwarded-* tell both the
+ * public origin and the client address the gateway saw (TRUST_PROXY decides whose word counts).
  * With VALIDATE=report|strict, /api traffic is checked against the contract on the way through
  * (contract/validating-proxy.ts); the report is at GET /admin/contract and written on close.
  */
 const proxyPlugin: FastifyPluginAsync = async (app) => {
-  const { apiUpstream, authUpstream, timeoutMs, bodyTimeoutMs, validate, validationReportFile } = app.config.proxy;
+  const { apiUpstream, authUpstream, timeoutMs, bodyTimeoutMs, validate, validationReportFile, caFile, connectionsPerUpstream } =
+    app.config.proxy;
   if (!apiUpstream || !authUpstream) throw new Error('proxy mode needs API_UPSTREAM and AUTH_UPSTREAM');
   const publicUrl = new URL(app.config.publicUrl);
+  const limitBody = bodyLimitPreHandler(app.config.http.bodyLimitBytes);
 
   const contract = validate === 'off' ? undefined : new ValidatingProxy({ mode: validate });
   if (contract) {
@@ -24,27 +50,58 @@ const proxyPlugin: FastifyPluginAsync = async (app) => {
     });
   }
 
-  const route = (name: string, prefix: string, upstream: string, validating?: ValidatingProxy) => {
+  const pools = new Map<string, ReturnType<typeof upstreamPool>>();
+  const poolFor = (upstream: string) => {
+    const origin = new URL(upstream).origin;
+    let pool = pools.get(origin);
+    if (!pool) {
+      pool = upstreamPool(upstream, { connections: connectionsPerUpstream, headersTimeoutMs: timeoutMs, bodyTimeoutMs, caFile });
+      pools.set(origin, pool);
+    }
+    return pool;
+  };
+  app.addHook('onClose', async () => {
+    await Promise.all([...pools.values()].map((pool) => pool.destroy()));
+  });
+
+  const route = (name: 'compile API' | 'identity provider', prefix: string, upstream: string, validating?: ValidatingProxy) => {
+    const isApi = name === 'compile API';
     const options: FastifyHttpProxyOptions = {
       upstream,
       prefix,
-      preHandler: validating?.preHandler,
+      preHandler: inOrder(limitBody, validating?.preHandler),
       // Keep the prefix: /api/projects → $API_UPSTREAM/api/projects when the upstream has no path.
       rewritePrefix: `${new URL(upstream).pathname.replace(/\/$/, '')}${prefix}`,
-      undici: {
-        headersTimeout: timeoutMs,
-        bodyTimeout: bodyTimeoutMs,
-        connectTimeout: Math.min(timeoutMs, 10_000),
-      },
+      undici: poolFor(upstream),
+      // reply-from would log every upstream URL at info, one-time identity ids in paths included;
+      // Fastify's own request lines already carry the (redacted) URL.
+      disableRequestLogging: true,
       replyOptions: {
-        rewriteRequestHeaders: (request, headers) => ({
-          ...headers,
-          ...forwardedHeaders(request.headers['x-forwarded-for'], request.socket.remoteAddress, publicUrl),
-        }),
+        rewriteRequestHeaders: (request, headers) => {
+          const rewritten: Record<string, string | string[] | undefined> = {
+            ...headers,
+            ...forwardedHeaders(clientChain(request.ips, request.socket.remoteAddress), publicUrl),
+          };
+          if (isApi) rewritten.cookie = cookiesForApi(request.headers.cookie);
+          if (rewritten.cookie === undefined) delete rewritten.cookie;
+          return rewritten;
+        },
+        rewriteHeaders: isApi
+          ? (headers) => {
+              const kept = setCookiesFromApi(headers['set-cookie']);
+              const rest = { ...headers };
+              delete rest['set-cookie'];
+              return kept.length > 0 ? { ...rest, 'set-cookie': kept } : rest;
+            }
+          : undefined,
         onResponse: validating?.onResponse,
         onError: (reply, { error }) => {
+          if (hasCode(error, BODY_TOO_LARGE)) {
+            if (!reply.sent) void reply.status(413).send({ detail: `Request body is larger than ${app.config.http.bodyLimitBytes} bytes` });
+            return;
+          }
           const failure = upstreamFailure(error, name, timeoutMs);
-          reply.log.warn({ err: error, upstream: name }, failure.detail);
+          reply.log.warn({ err: error, upstream: name, upstreamOrigin: new URL(upstream).origin }, failure.detail);
           void reply.status(failure.status).send({ detail: failure.detail });
         },
       },

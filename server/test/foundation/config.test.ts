@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/config.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import { CONFIG_KEYS, ConfigError, REPO_ROOT, loadConfig } from '../../src/config.js';
 import { spawnGateway } from './spawn-gateway.js';
 
 function problemsOf(env: Record<string, string>): string[] {
@@ -40,6 +42,22 @@ describe('loadConfig', () => {
   it('accepts proxy mode with both upstreams', () => {
     const config = loadConfig({ MODE: 'proxy', API_UPSTREAM: 'http://api:8000', AUTH_UPSTREAM: 'https://auth.example.com/' });
     expect(config.proxy).toMatchObject({ apiUpstream: 'http://api:8000', authUpstream: 'https://auth.example.com/', timeoutMs: 30_000 });
+  });
+
+  it('gives mock mode per-session sandboxes by default when HOST is reachable from other machines; an explicit MOCK_SANDBOX wins', () => {
+    expect(loadConfig({}).mock.sandbox).toBe('user');
+    expect(loadConfig({ HOST: '127.0.0.1' }).mock.sandbox).toBe('user');
+    expect(loadConfig({ HOST: '::1' }).mock.sandbox).toBe('user');
+    expect(loadConfig({ HOST: '0.0.0.0' }).mock.sandbox).toBe('session');
+    expect(loadConfig({ HOST: '::' }).mock.sandbox).toBe('session');
+    expect(loadConfig({ HOST: '192.168.1.10' }).mock.sandbox).toBe('session');
+    expect(loadConfig({ HOST: '0.0.0.0', MOCK_SANDBOX: 'user' }).mock.sandbox).toBe('user');
+  });
+
+  it("documents every variable it reads in README.md's configuration table", () => {
+    const readme = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
+    const documented = new Set([...readme.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((match) => match[1]));
+    expect(CONFIG_KEYS.filter((key) => !documented.has(key))).toEqual([]);
   });
 
   it('treats an empty variable as unset (docker-compose writes FOO= for an absent value)', () => {

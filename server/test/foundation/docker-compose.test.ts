@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_KEYS, REPO_ROOT, loadConfig } from '../../src/config.js';
+import { openMockWarning } from '../../src/exposure.js';
 
 interface ComposeService {
   image?: string;
@@ -119,5 +120,79 @@ describe('docker-compose.yml', () => {
       const stopSeconds = Number(/^(\d+)s$/.exec(services[name]?.stop_grace_period ?? '')?.[1] ?? 10);
       expect(stopSeconds * 1000, name).toBeGreaterThan(graceMs);
     }
+  });
+
+  it('pins every third-party image to a version: no `latest`, no bare major', () => {
+    for (const [name, service] of Object.entries(services)) {
+      if (service.build) continue;
+      const tag = /:([^:/@]+)$/.exec(service.image ?? '')?.[1] ?? '';
+      expect(tag, `${name}: ${service.image}`).toMatch(/^\d+\.\d+(\.\d+)?(-[a-z0-9.]+)?$/);
+    }
+  });
+
+  it('runs the mock gateway, listening on 0.0.0.0, with per-session sandboxes and the open-demo warning', () => {
+    const config = loadConfig(environmentOf('gateway-mock'));
+    expect(config.mock.sandbox).toBe('session');
+    expect(openMockWarning(config)).toMatch(/ANYONE WHO CAN REACH THIS PORT CAN SIGN IN/);
+  });
+});
+
+/** The stages of server/Dockerfile: name and instructions (continuation lines joined). */
+function dockerfileStages(): { name: string; from: string; lines: string[] }[] {
+  const text = fs.readFileSync(path.join(REPO_ROOT, 'server/Dockerfile'), 'utf8').replace(/\\\n/g, ' ');
+  const args = Object.fromEntries([...text.matchAll(/^ARG (\w+)=(\S+)$/gm)].map((match) => [match[1], match[2]]));
+  const stages: { name: string; from: string; lines: string[] }[] = [];
+  for (const line of text.split('\n').map((l) => l.trim())) {
+    if (!line || line.startsWith('#')) continue;
+    const from = /^FROM (\S+)(?: AS (\S+))?$/i.exec(line);
+    if (from) {
+      const image = (from[1] ?? '').replace(/\$\{(\w+)\}/g, (_all, name: string) => args[name] ?? '');
+      stages.push({ name: from[2] ?? '(final)', from: image, lines: [] });
+    } else stages.at(-1)?.lines.push(line);
+  }
+  return stages;
+}
+
+describe('server/Dockerfile', () => {
+  const stages = dockerfileStages();
+  const final = stages.at(-1);
+
+  it('builds from a pinned Node image', () => {
+    for (const stage of stages) expect(stage.from, stage.name).toMatch(/^node:\d+\.\d+(\.\d+)?-[a-z]+-slim$/);
+  });
+
+  it('runs the compiled server with plain node, never tsx or TypeScript sources', () => {
+    const cmd = final?.lines.find((line) => line.startsWith('CMD '));
+    expect(cmd).toBe('CMD ["node", "server/dist/server.js"]');
+    expect(final?.lines.join('\n')).not.toMatch(/tsx|server\/src/);
+    const build = stages.find((stage) => stage.name === 'build');
+    expect(build?.lines).toContain('RUN npm run build && npm run build:server');
+  });
+
+  it('gives the final image only production dependencies of the server, from a stage that installs nothing else', () => {
+    const copies = final?.lines.filter((line) => line.startsWith('COPY')) ?? [];
+    const modules = copies.filter((line) => /node_modules/.test(line));
+    expect(modules).toEqual(['COPY --from=runtime-deps /app/node_modules node_modules']);
+    const deps = stages.find((stage) => stage.name === 'runtime-deps');
+    const install = deps?.lines.find((line) => line.startsWith('RUN npm ci')) ?? '';
+    expect(install).toMatch(/--omit=dev/);
+    expect(install).toMatch(/--workspace=server/);
+    expect(install).toMatch(/--include-workspace-root=false/);
+    // Nothing from the build stage but its outputs and data: no node_modules, no sources.
+    for (const line of copies.filter((l) => l.includes('--from=build'))) {
+      expect(line).toMatch(/^COPY --from=build \/app\/(package\.json|server\/package\.json|server\/dist|openapi|fixtures|client\/dist) /);
+    }
+  });
+
+  it('listens on 0.0.0.0 by default, so mock mode there gets per-session sandboxes and the warning', () => {
+    const env = Object.fromEntries(
+      (final?.lines.find((line) => line.startsWith('ENV HOST=')) ?? '')
+        .slice(4)
+        .split(/\s+/)
+        .map((pair) => pair.split('=') as [string, string]),
+    );
+    const config = loadConfig(env);
+    expect(config).toMatchObject({ host: '0.0.0.0', mode: 'mock', mock: { sandbox: 'session' } });
+    expect(openMockWarning(config)).toBeDefined();
   });
 });

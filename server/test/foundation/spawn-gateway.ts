@@ -13,9 +13,15 @@ export interface GatewayProcess {
   waitForLine: (pattern: RegExp) => Promise<string>;
 }
 
-export function spawnGateway(env: Record<string, string>): GatewayProcess {
+/** How the gateway is started: from TypeScript through tsx (`npm start`), or compiled (the production image). */
+const ENTRY = {
+  source: ['--import', 'tsx', path.join(REPO_ROOT, 'server/src/server.ts')],
+  compiled: [path.join(REPO_ROOT, 'server/dist/server.js')],
+};
+
+export function spawnGateway(env: Record<string, string>, entry: keyof typeof ENTRY = 'source'): GatewayProcess {
   // Only what node needs from the parent: the test's own configuration must not leak in.
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'server/src/server.ts')], {
+  const child = spawn(process.execPath, ENTRY[entry], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
   });

@@ -62,6 +62,39 @@ describe('logs in proxy mode', () => {
     for (const secret of [ACCESS_TOKEN, REFRESH_TOKEN, API_KEY]) expect(log).not.toContain(secret);
   });
 
+  it('never writes a one-time identity id from a path, not even the proxy library at trace level', async () => {
+    const before = lines.length;
+    const oneTime = ['PwChangeId0123456789abcdef', 'EmailVerifyId0123456789ab', 'RegVerifyId0123456789abcd', 'PasswordlessCode012345678'];
+    const auth = await startUpstream((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html' });
+      response.end('<p>ok</p>');
+    });
+    const { options, stream } = productionLogger(lines);
+    const identity = await buildApp(testConfig({ MODE: 'proxy', API_UPSTREAM: upstream.url, AUTH_UPSTREAM: auth.url }), {
+      loggerInstance: pino(options as pino.LoggerOptions, stream),
+    });
+    try {
+      await identity.listen({ port: 0, host: '127.0.0.1' });
+      const address = identity.server.address();
+      if (!address || typeof address === 'string') throw new Error('no address');
+      const base = `http://127.0.0.1:${address.port}`;
+      const paths = [
+        `/password/change/${oneTime[0]}?client_id=cc`,
+        `/email/verify/${oneTime[1]}`,
+        `/registration/verify/${oneTime[2]}`,
+        `/oauth2/passwordless/${oneTime[3]}`,
+      ];
+      for (const path of paths) expect((await requestGateway(base, path)).statusCode, path).toBe(200);
+      expect(auth.seen.map((seen) => seen.url)).toEqual(paths);
+    } finally {
+      await identity.close();
+      await auth.close();
+    }
+    const log = lines.slice(before).join('');
+    expect(log).toContain('/password/change/[redacted]');
+    for (const id of oneTime) expect(log).not.toContain(id);
+  });
+
   it('redacts cookies and authorization wherever a line carries request or response headers', () => {
     const before = lines.length;
     const logger = gateway.log;

@@ -1,0 +1,84 @@
+import { execFileSync } from 'node:child_process';
+import { builtinModules } from 'node:module';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../src/config.js';
+import { listeningPort, spawnGateway, type GatewayProcess } from './spawn-gateway.js';
+
+/**
+ * The production image runs `node server/dist/server.js` (server/Dockerfile) with only the server's
+ * production dependencies installed. Docker cannot run here, so: build server/dist exactly as the
+ * image does, run it with plain node, and check that it imports nothing a production install lacks.
+ */
+const DIST = path.join(REPO_ROOT, 'server/dist');
+const serverPackage = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'server/package.json'), 'utf8')) as {
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
+
+let gateway: GatewayProcess | undefined;
+
+beforeAll(() => {
+  execFileSync(process.execPath, [path.join(REPO_ROOT, 'scripts/build-server.mjs')], { cwd: REPO_ROOT, stdio: 'pipe' });
+}, 60_000);
+
+afterEach(async () => {
+  gateway?.child.kill('SIGTERM');
+  await gateway?.exited;
+  gateway = undefined;
+});
+
+/** The package a bare import specifier names: `@scope/name/sub` → `@scope/name`, `name/sub` → `name`. */
+function packageOf(specifier: string): string {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? specifier);
+}
+
+describe('the compiled gateway (server/dist)', () => {
+  it('has no TypeScript left: every source file became a .js file beside its source map', () => {
+    const files = fs.readdirSync(DIST, { recursive: true, encoding: 'utf8' });
+    expect(files).toContain('server.js');
+    expect(files).toContain(path.join('proxy', 'proxy.js'));
+    expect(files.filter((file) => file.endsWith('.ts'))).toEqual([]);
+    expect(files.filter((file) => file.includes('.test.'))).toEqual([]);
+  });
+
+  it('imports only Node built-ins and production dependencies of server/package.json', () => {
+    const imported = new Set<string>();
+    for (const file of fs.readdirSync(DIST, { recursive: true, encoding: 'utf8' })) {
+      if (!file.endsWith('.js')) continue;
+      const source = fs.readFileSync(path.join(DIST, file), 'utf8');
+      // esbuild writes every import with double quotes: `from "x"`, `import "x"`, `import("x")`.
+      for (const match of source.matchAll(/(?:\bfrom\s+|^import\s+|\bimport\s*\(\s*)"([^"./][^"]*)"/gm)) {
+        const specifier = match[1] ?? '';
+        if (specifier.startsWith('node:') || builtinModules.includes(specifier)) continue;
+        imported.add(packageOf(specifier));
+      }
+    }
+    expect([...imported]).toEqual(expect.arrayContaining(['fastify', '@fastify/http-proxy', 'undici', 'zod']));
+    const notProduction = [...imported].filter((name) => !(name in serverPackage.dependencies));
+    expect(notProduction).toEqual([]);
+    // tsx ran the TypeScript before; the image no longer carries it.
+    expect(serverPackage.dependencies).not.toHaveProperty('tsx');
+    expect(serverPackage.dependencies).not.toHaveProperty('typescript');
+  });
+
+  it('runs with plain node (no tsx) and serves /readyz', async () => {
+    gateway = spawnGateway({ PORT: '0', HOST: '127.0.0.1', LOG_FORMAT: 'json' }, 'compiled');
+    const port = await listeningPort(gateway);
+    const response = await fetch(`http://127.0.0.1:${port}/readyz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ready', mode: 'mock' });
+    expect(gateway.child.spawnargs.join(' ')).not.toMatch(/tsx/);
+    expect(gateway.stdout()).not.toMatch(/ANYONE WHO CAN REACH/);
+  });
+
+  it('says plainly at start-up that anyone can sign in when mock mode listens beyond this machine', async () => {
+    gateway = spawnGateway({ PORT: '0', HOST: '0.0.0.0', LOG_FORMAT: 'json' }, 'compiled');
+    const line = JSON.parse(await gateway.waitForLine(/ANYONE WHO CAN REACH/)) as { level: number; msg: string };
+    expect(line.level).toBe(40);
+    expect(line.msg).toMatch(/ANYONE WHO CAN REACH THIS PORT CAN SIGN IN as any user, without a password/);
+    expect(line.msg).toMatch(/MOCK_SANDBOX=session/);
+  });
+});
