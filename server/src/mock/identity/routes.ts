@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import formbody from '@fastify/formbody';
 import { z } from 'zod';
 import type { MockIdentity, MockUser } from '../session.js';
+import { appOrigins, refuseForgedRequests } from '../../plugins/forged-requests.js';
 import { COOKIE, clearTokenCookies, secureCookies, setTokenCookies } from './cookies.js';
 import { accountPage, errorPage, loginPage, registerPage } from './pages.js';
 import { allowedOrigins, safeRedirectTarget, withQuery } from './redirects.js';
@@ -52,6 +53,15 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
   const lifetimes = { accessTokenTtlSeconds: config.mock.tokenTtlSeconds, refreshTokenTtlSeconds, secure };
 
   await app.register(formbody);
+
+  /**
+   * Every route that acts on the identity cookies, or sets them, refuses requests another site's
+   * page made the browser send: the account and refresh posts (cookie-authenticated writes), signing
+   * out (a GET, but it ends the session), and the sign-in and sign-up posts (else a page could sign a
+   * visitor in as the attacker's account). The pages' own forms are same-origin posts and pass.
+   */
+  const sameSiteWrite = { onRequest: refuseForgedRequests({ trustedOrigins: appOrigins(config) }) };
+  const sameSiteNavigation = { onRequest: refuseForgedRequests({ trustedOrigins: appOrigins(config), allMethods: true }) };
 
   /** A 400 page, never a redirect: what every bad client id or redirect target gets. */
   function refuse(request: FastifyRequest, reply: FastifyReply, title: string, message: string) {
@@ -154,7 +164,7 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
     return renderLogin(reply, 200, auth);
   });
 
-  app.post(LOGIN_PATH, async (request, reply) => {
+  app.post(LOGIN_PATH, sameSiteWrite, async (request, reply) => {
     const auth = authRequest(request, reply, 'redirect_uri');
     if (!auth) return reply;
     const email = (param(request.body, 'email') ?? '').trim();
@@ -174,7 +184,7 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
     return renderRegister(reply, 200, auth);
   });
 
-  app.post(REGISTER_PATH, async (request, reply) => {
+  app.post(REGISTER_PATH, sameSiteWrite, async (request, reply) => {
     const auth = authRequest(request, reply, 'redirect_uri');
     if (!auth) return reply;
     const email = (param(request.body, 'email') ?? '').trim();
@@ -202,7 +212,7 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
     return userInfo(session.user, users.termsVersion);
   });
 
-  app.post('/app/refresh/', async (request, reply) => {
+  app.post('/app/refresh/', sameSiteWrite, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     if (param(request.query, 'client_id') !== clientId) {
       return reply.code(400).send({ detail: 'Unknown client_id' });
@@ -222,7 +232,7 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
     return reply.code(200).send();
   });
 
-  app.get('/app/logout/', async (request, reply) => {
+  app.get('/app/logout/', sameSiteNavigation, async (request, reply) => {
     const auth = authRequest(request, reply, 'post_logout_redirect_uri');
     if (!auth) return reply;
     const accessToken = request.cookies[COOKIE.accessToken];
@@ -277,7 +287,7 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
     return renderAccount(reply, 200, session.user, { saved: param(request.query, 'saved') === '1' });
   });
 
-  app.post(ACCOUNT_PATH, async (request, reply) => {
+  app.post(ACCOUNT_PATH, sameSiteWrite, async (request, reply) => {
     const session = await accountSession(request, reply);
     if (!session) return reply;
     const name = (param(request.body, 'name') ?? '').trim();
