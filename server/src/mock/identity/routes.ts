@@ -1,13 +1,13 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import formbody from '@fastify/formbody';
-import { z } from 'zod';
+import rateLimit from '@fastify/rate-limit';
 import type { MockIdentity, MockUser } from '../session.js';
 import { appOrigins, refuseForgedRequests } from '../../plugins/forged-requests.js';
 import { COOKIE, clearTokenCookies, secureCookies, setTokenCookies } from './cookies.js';
 import { accountPage, errorPage, loginPage, registerPage } from './pages.js';
 import { allowedOrigins, safeRedirectTarget, withQuery } from './redirects.js';
 import type { TokenService } from './tokens.js';
-import { type UserDirectory, splitName, userInfo } from './users.js';
+import { IdentityError, type UserDirectory, emailProblem, nameProblem, splitName, userInfo } from './users.js';
 
 export interface IdentityRoutesOptions {
   users: UserDirectory;
@@ -21,9 +21,13 @@ const REGISTER_PATH = '/app/register/';
 const ACCOUNT_PATH = '/account/';
 /** FusionAuth answers with the user's locale; the mock has one. */
 const LOCALE = 'en';
-const NAME_MAX = 100;
-
-const emailSchema = z.email();
+/**
+ * The identity forms are a few short fields: a bigger body (a multi-megabyte "email") is refused
+ * (413) before it is read, and what is kept or copied into tokens is bounded by emailProblem and nameProblem.
+ */
+const FORM_BODY_LIMIT = 16 * 1024;
+/** How much of a refused value the form shows again, for the visitor to correct. */
+const EMAIL_ECHO_MAX = 300;
 
 type Params = Record<string, unknown>;
 
@@ -53,6 +57,17 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
   const lifetimes = { accessTokenTtlSeconds: config.mock.tokenTtlSeconds, refreshTokenTtlSeconds, secure };
 
   await app.register(formbody);
+  // Sign-in and sign-up each start a session: per client address, at most MOCK_SIGN_IN_RATE_LIMIT a
+  // minute, so one visitor cannot fill the demo's sign-in table (MOCK_MAX_SESSIONS) or its sandboxes.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: `Too many sign-ins from your address: at most ${context.max} a minute. Try again in ${context.after}.`,
+    }),
+  });
+  const signInRate = { rateLimit: { max: config.mock.limits.signInsPerMinute, timeWindow: 60_000, groupId: 'sign-in' } };
 
   /**
    * Every route that acts on the identity cookies, or sets them, refuses requests another site's
@@ -60,7 +75,7 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
    * out (a GET, but it ends the session), and the sign-in and sign-up posts (else a page could sign a
    * visitor in as the attacker's account). The pages' own forms are same-origin posts and pass.
    */
-  const sameSiteWrite = { onRequest: refuseForgedRequests({ trustedOrigins: appOrigins(config) }) };
+  const sameSiteWrite = { onRequest: refuseForgedRequests({ trustedOrigins: appOrigins(config) }), bodyLimit: FORM_BODY_LIMIT };
   const sameSiteNavigation = { onRequest: refuseForgedRequests({ trustedOrigins: appOrigins(config), allMethods: true }) };
 
   /** A 400 page, never a redirect: what every bad client id or redirect target gets. */
@@ -113,10 +128,17 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
   /** Starts a session for the user, sets the cookies and returns to the app as FusionAuth does. */
   async function completeSignIn(reply: FastifyReply, user: MockUser, auth: AuthRequest) {
     const scopes = new Set(auth.scope.split(/\s+/).filter(Boolean));
-    const issued = await tokens.startSession(user, {
-      refreshable: scopes.has('offline_access'),
-      withIdToken: scopes.has('openid'),
-    });
+    let issued;
+    try {
+      issued = await tokens.startSession(user, {
+        refreshable: scopes.has('offline_access'),
+        withIdToken: scopes.has('openid'),
+      });
+    } catch (error) {
+      // The demo's sign-in table is full (MOCK_MAX_SESSIONS): say so on a page, nobody is signed out.
+      if (!(error instanceof IdentityError)) throw error;
+      return sendHtml(reply, error.statusCode, errorPage('Sign-in unavailable', error.message));
+    }
     setTokenCookies(reply, issued, lifetimes);
     reply.header('cache-control', 'no-store');
     return reply.redirect(
@@ -164,13 +186,12 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
     return renderLogin(reply, 200, auth);
   });
 
-  app.post(LOGIN_PATH, sameSiteWrite, async (request, reply) => {
+  app.post(LOGIN_PATH, { ...sameSiteWrite, config: signInRate }, async (request, reply) => {
     const auth = authRequest(request, reply, 'redirect_uri');
     if (!auth) return reply;
     const email = (param(request.body, 'email') ?? '').trim();
-    if (!emailSchema.safeParse(email).success) {
-      return renderLogin(reply, 400, auth, 'Enter an email address, like ada@example.com.', email);
-    }
+    const problem = emailProblem(email);
+    if (problem) return renderLogin(reply, 400, auth, problem, email.slice(0, EMAIL_ECHO_MAX));
     const user = users.findByEmail(email);
     if (!user) {
       return renderLogin(reply, 400, auth, `No account uses ${email}. Check it, or create an account.`, email);
@@ -184,16 +205,14 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
     return renderRegister(reply, 200, auth);
   });
 
-  app.post(REGISTER_PATH, sameSiteWrite, async (request, reply) => {
+  app.post(REGISTER_PATH, { ...sameSiteWrite, config: signInRate }, async (request, reply) => {
     const auth = authRequest(request, reply, 'redirect_uri');
     if (!auth) return reply;
     const email = (param(request.body, 'email') ?? '').trim();
     const name = (param(request.body, 'name') ?? '').trim();
-    if (!emailSchema.safeParse(email).success) {
-      return renderRegister(reply, 400, auth, { error: 'Enter an email address, like ada@example.com.', email, name });
-    }
-    if (name.length === 0 || name.length > NAME_MAX) {
-      return renderRegister(reply, 400, auth, { error: `Enter your name (1 to ${NAME_MAX} characters).`, email, name });
+    const problem = emailProblem(email) ?? nameProblem(name);
+    if (problem) {
+      return renderRegister(reply, 400, auth, { error: problem, email: email.slice(0, EMAIL_ECHO_MAX), name: name.slice(0, EMAIL_ECHO_MAX) });
     }
     if (users.findByEmail(email)) {
       return renderRegister(reply, 409, auth, {
@@ -291,9 +310,8 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
     const session = await accountSession(request, reply);
     if (!session) return reply;
     const name = (param(request.body, 'name') ?? '').trim();
-    if (name.length === 0 || name.length > NAME_MAX) {
-      return renderAccount(reply, 400, session.user, { error: `Enter your name (1 to ${NAME_MAX} characters).` });
-    }
+    const problem = nameProblem(name);
+    if (problem) return renderAccount(reply, 400, session.user, { error: problem });
     // MOCK_SANDBOX=session (a public demo): the change holds for this sign-in only.
     if (config.mock.sandbox === 'session') tokens.editSession(session.sessionId, { name, ...splitName(name) });
     else users.rename(session.user.id, name);
