@@ -5,7 +5,12 @@ import type { HandlerContext } from './types.js';
 
 const HOUR_MS = 3_600_000;
 
-const kib = (bytes: number) => (bytes >= 1024 * 1024 ? `${+(bytes / 1024 / 1024).toFixed(2)} MiB` : `${+(bytes / 1024).toFixed(1)} KiB`);
+/** 1000 bytes, 2.4 KiB, 2 MiB: how a limit reads in a message. */
+export function bytesText(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${+(bytes / 1024).toFixed(1)} KiB`;
+  return `${+(bytes / 1024 / 1024).toFixed(2)} MiB`;
+}
 
 /** A count or size limit: 422 with a FastAPI detail list whose message names the limit. */
 function overLimit(loc: (string | number)[], message: string): ApiValidationError {
@@ -76,7 +81,7 @@ export class QuotaGuard {
   private checkBytes(sandbox: Sandbox, projectId: string, name: string, body: unknown, replacing: boolean): void {
     const size = typeof body === 'string' ? Buffer.byteLength(body) : 0;
     if (size > this.limits.fileBytes) {
-      throw overLimit(['body'], `File size limit: this demo keeps files of at most ${kib(this.limits.fileBytes)} (this one is ${kib(size)})`);
+      throw overLimit(['body'], `File size limit: this demo keeps files of at most ${bytesText(this.limits.fileBytes)} (this one is ${bytesText(size)})`);
     }
     // A file that does not exist is the handler's 404 (update) or a new one (create).
     const previous = replacing ? (sandbox.listFiles(projectId).find((f) => f.name === name)?.size ?? 0) : 0;
@@ -84,7 +89,7 @@ export class QuotaGuard {
     if (size > previous && total > this.limits.sandboxBytes) {
       throw overLimit(
         ['body'],
-        `Storage limit reached: this demo keeps at most ${kib(this.limits.sandboxBytes)} of files per user (this save would make ${kib(total)}); delete files or projects first`,
+        `Storage limit reached: this demo keeps at most ${bytesText(this.limits.sandboxBytes)} of files per user (this save would make ${bytesText(total)}); delete files or projects first`,
       );
     }
   }
