@@ -48,10 +48,11 @@ describe('forged cross-site writes are refused', () => {
   });
 
   it('a same-site origin (a sibling subdomain) is refused, with or without Sec-Fetch-Site', async () => {
-    for (const headers of [
+    const sameSite: Record<string, string>[] = [
       { origin: 'https://attacker.example.com', 'sec-fetch-site': 'same-site' },
       { origin: 'https://attacker.example.com' },
-    ]) {
+    ];
+    for (const headers of sameSite) {
       const response = await asBrowser(`/api/projects/${projectId}/files/sibling.v`, {
         method: 'POST',
         headers: { ...headers, 'content-type': 'text/plain' },

@@ -67,7 +67,6 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
       message: `Too many sign-ins from your address: at most ${context.max} a minute. Try again in ${context.after}.`,
     }),
   });
-  const signInRate = { rateLimit: { max: config.mock.limits.signInsPerMinute, timeWindow: 60_000, groupId: 'sign-in' } };
 
   /**
    * Every route that acts on the identity cookies, or sets them, refuses requests another site's
@@ -77,6 +76,9 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
    */
   const sameSiteWrite = { onRequest: refuseForgedRequests({ trustedOrigins: appOrigins(config) }), bodyLimit: FORM_BODY_LIMIT };
   const sameSiteNavigation = { onRequest: refuseForgedRequests({ trustedOrigins: appOrigins(config), allMethods: true }) };
+  // One limiter (one counter per address) for both routes: signing up is signing in.
+  const signInLimit = app.rateLimit({ max: config.mock.limits.signInsPerMinute, timeWindow: 60_000 });
+  const signInWrite = { ...sameSiteWrite, onRequest: [sameSiteWrite.onRequest, signInLimit] };
 
   /** A 400 page, never a redirect: what every bad client id or redirect target gets. */
   function refuse(request: FastifyRequest, reply: FastifyReply, title: string, message: string) {
@@ -186,7 +188,7 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
     return renderLogin(reply, 200, auth);
   });
 
-  app.post(LOGIN_PATH, { ...sameSiteWrite, config: signInRate }, async (request, reply) => {
+  app.post(LOGIN_PATH, signInWrite, async (request, reply) => {
     const auth = authRequest(request, reply, 'redirect_uri');
     if (!auth) return reply;
     const email = (param(request.body, 'email') ?? '').trim();
@@ -205,7 +207,7 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
     return renderRegister(reply, 200, auth);
   });
 
-  app.post(REGISTER_PATH, { ...sameSiteWrite, config: signInRate }, async (request, reply) => {
+  app.post(REGISTER_PATH, signInWrite, async (request, reply) => {
     const auth = authRequest(request, reply, 'redirect_uri');
     if (!auth) return reply;
     const email = (param(request.body, 'email') ?? '').trim();
