@@ -108,10 +108,18 @@ export function unsupportedBodyType(operation: Operation, request: FastifyReques
   return new ApiError(415, `${operation.operationId} takes a ${accepted.join(' or ')} body, not ${type || 'one without a Content-Type'}`);
 }
 
-/** Text bodies openapi-backend leaves alone (text/plain): the schema's maxLength. */
-function textBodyIssues(operation: Operation, body: unknown): ValidationIssue[] {
-  const content = (operation.requestBody as { content?: Record<string, { schema?: { maxLength?: number } }> } | undefined)?.content;
-  const max = content?.['text/plain']?.schema?.maxLength;
+/**
+ * Text bodies openapi-backend leaves alone (text/plain): a required one that is missing (no body and
+ * no Content-Type; an empty text/plain body is an empty file), and the schema's maxLength.
+ */
+function textBodyIssues(operation: Operation, request: FastifyRequest, body: unknown): ValidationIssue[] {
+  const requestBody = operation.requestBody as { required?: boolean; content?: Record<string, { schema?: { maxLength?: number } }> } | undefined;
+  const content = requestBody?.content;
+  if (!content?.['text/plain']) return [];
+  if (requestBody?.required && body === undefined && request.headers['content-type'] === undefined) {
+    return [{ loc: ['body'], msg: 'Field required', type: 'missing' }];
+  }
+  const max = content['text/plain'].schema?.maxLength;
   if (typeof body === 'string' && max !== undefined && body.length > max) {
     return [{ loc: ['body'], msg: `String should have at most ${max} characters`, type: 'string_too_long' }];
   }
@@ -185,7 +193,7 @@ async function routes(app: FastifyInstance, options: MockApiOptions) {
       const issues = [
         ...parseIssues,
         ...toIssues((validation.errors ?? []).filter((e) => !(parseIssues.length && e.keyword === 'required' && e.instancePath === ''))),
-        ...textBodyIssues(operation, body),
+        ...textBodyIssues(operation, request, body),
       ];
       if (issues.length) throw new ApiValidationError(issues);
       const parsed = api.router.parseRequest({ ...apiRequest, ...validation.coerced }, operation);
