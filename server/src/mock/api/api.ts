@@ -16,6 +16,7 @@ import { buildHandlers } from './builds.js';
 import { exampleHandlers } from './examples.js';
 import { fileHandlers } from './files.js';
 import { identityHandlers } from './identity.js';
+import { blankNumberIssues } from './parameter-issues.js';
 import { projectHandlers } from './projects.js';
 import type { QuotaGuard } from './quotas.js';
 import type { HandlerContext, HandlerResult, Handlers } from './types.js';
@@ -190,9 +191,13 @@ async function routes(app: FastifyInstance, options: MockApiOptions) {
       const wrongType = unsupportedBodyType(operation, request);
       if (wrongType) throw wrongType;
       const validation = api.validator.validateRequest(apiRequest, operation);
+      const blanks = blankNumberIssues(operation, apiRequest.query as Record<string, unknown>);
       const issues = [
         ...parseIssues,
-        ...toIssues((validation.errors ?? []).filter((e) => !(parseIssues.length && e.keyword === 'required' && e.instancePath === ''))),
+        ...blanks,
+        ...toIssues((validation.errors ?? []).filter((e) => !(parseIssues.length && e.keyword === 'required' && e.instancePath === ''))).filter(
+          (issue) => !blanks.some((blank) => blank.loc.join('.') === issue.loc.join('.')),
+        ),
         ...textBodyIssues(operation, request, body),
       ];
       if (issues.length) throw new ApiValidationError(issues);
