@@ -14,7 +14,7 @@ import { SchemaArbitraries, junkText } from './schema-arbitraries.js';
  * 415 for a body type the operation does not take). A fixed seed keeps CI repeatable; FUZZ_RUNS and
  * FUZZ_SEED run it bigger or elsewhere, e.g. `FUZZ_RUNS=20000 npx vitest run server/test/contract/mock-fuzz.test.ts`.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 3000);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 2000);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_124);
 
 const document = ContractDocument.load();
