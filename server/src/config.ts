@@ -105,6 +105,17 @@ const envShape = z.object({
   MOCK_BUILD_STEP_MS: intFromEnv(1, 60_000).default(400),
   MOCK_SEED: intFromEnv(0, 2 ** 31 - 1).default(4242),
   ADMIN_TOKEN: z.string().min(16).optional(),
+  // Mock mode's public-demo bounds (README: "Bounds of the mock"); defaults fit one small machine.
+  MOCK_MAX_SANDBOXES: intFromEnv(1, 100_000).default(500),
+  MOCK_MAX_SESSIONS: intFromEnv(1, 1_000_000).default(5000),
+  MOCK_SIGN_IN_RATE_LIMIT: intFromEnv(1, 100_000).default(20),
+  MOCK_MAX_PROJECTS: intFromEnv(1, 10_000).default(25),
+  MOCK_MAX_FILES_PER_PROJECT: intFromEnv(1, 100_000).default(50),
+  MOCK_MAX_FILE_BYTES: intFromEnv(1, 5 * 1024 * 1024).default(512 * 1024),
+  MOCK_MAX_SANDBOX_BYTES: intFromEnv(1, 1024 * 1024 * 1024).default(2 * 1024 * 1024),
+  MOCK_MAX_QUEUED_BUILDS: intFromEnv(1, 1000).default(3),
+  MOCK_MAX_BUILDS_PER_HOUR: intFromEnv(1, 100_000).default(30),
+  MOCK_MAX_API_KEYS: intFromEnv(1, 1000).default(10),
 });
 
 /**
@@ -167,7 +178,28 @@ export interface AppConfig {
     buildStepMs: number;
     seed: number;
     adminToken?: string;
+    /** What one visitor (and the demo as a whole) may hold; see mock/api/quotas.ts. */
+    limits: MockLimits;
   };
+}
+
+/** Bounds of the mock as a public demo: every per-user store and the sign-in state are finite. */
+export interface MockLimits {
+  /** Live sandboxes; when full, a new one is refused (503), nobody active is evicted. */
+  sandboxes: number;
+  /** Live sign-ins; when full, a new sign-in is refused (503). */
+  sessions: number;
+  /** Sign-in and sign-up posts per client address per minute (429 beyond). */
+  signInsPerMinute: number;
+  projects: number;
+  filesPerProject: number;
+  fileBytes: number;
+  /** All files of a sandbox together. */
+  sandboxBytes: number;
+  /** Builds queued or running at once. */
+  queuedBuilds: number;
+  buildsPerHour: number;
+  apiKeys: number;
 }
 
 export class ConfigError extends Error {
@@ -240,6 +272,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       buildStepMs: e.MOCK_BUILD_STEP_MS,
       seed: e.MOCK_SEED,
       adminToken: e.ADMIN_TOKEN,
+      limits: {
+        sandboxes: e.MOCK_MAX_SANDBOXES,
+        sessions: e.MOCK_MAX_SESSIONS,
+        signInsPerMinute: e.MOCK_SIGN_IN_RATE_LIMIT,
+        projects: e.MOCK_MAX_PROJECTS,
+        filesPerProject: e.MOCK_MAX_FILES_PER_PROJECT,
+        fileBytes: e.MOCK_MAX_FILE_BYTES,
+        sandboxBytes: e.MOCK_MAX_SANDBOX_BYTES,
+        queuedBuilds: e.MOCK_MAX_QUEUED_BUILDS,
+        buildsPerHour: e.MOCK_MAX_BUILDS_PER_HOUR,
+        apiKeys: e.MOCK_MAX_API_KEYS,
+      },
     },
   };
 }

@@ -76,6 +76,9 @@ function toJsonSchema(schema: unknown): unknown {
   for (const [key, value] of Object.entries(schema)) {
     if (key === '$ref' && typeof value === 'string' && value.startsWith('#/components/')) {
       converted[key] = `${COMPONENTS_ID}${value}`;
+    } else if ((key === 'properties' || key === 'patternProperties') && value && typeof value === 'object') {
+      // Property names are data, not keywords: ProjectCreate has a property called `example`.
+      converted[key] = Object.fromEntries(Object.entries(value).map(([name, property]) => [name, toJsonSchema(property)]));
     } else if (key === 'nullable' || key === 'example' || key === 'discriminator' || key === 'xml' || key.startsWith('x-')) {
       // OpenAPI-only keywords; nullable is handled below.
     } else {

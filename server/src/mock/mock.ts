@@ -4,6 +4,7 @@ import identityPlugin from './identity/identity.js';
 import apiPlugin, { loadContract } from './api/api.js';
 import adminRoutes from './admin/admin.js';
 import { MockControls } from './admin/controls.js';
+import { QuotaGuard } from './api/quotas.js';
 import { SimulatedRunner } from './builds/simulated-runner.js';
 import { loadSeedData } from './store/fixtures.js';
 import { SandboxRegistry } from './store/registry.js';
@@ -23,6 +24,7 @@ const mockPlugin: FastifyPluginAsync = async (app) => {
     runner: new SimulatedRunner({ stageLogs: seed.stageLogs, stepMs: mock.buildStepMs }),
     mode: mock.sandbox,
     idleMs: mock.sandboxIdleMinutes * 60_000,
+    maxSandboxes: mock.limits.sandboxes,
     fakerSeed: mock.seed,
     startedAt: new Date(),
     // A full admin reset also puts the identity provider's users back to the fixtures.
@@ -37,7 +39,7 @@ const mockPlugin: FastifyPluginAsync = async (app) => {
 
   const controls = new MockControls();
   const contract = await loadContract();
-  await app.register(apiPlugin, { registry, controls, contract });
+  await app.register(apiPlugin, { registry, controls, contract, quotas: new QuotaGuard(mock.limits) });
   // No ADMIN_TOKEN, no admin routes: a public demo cannot be reset or slowed down by visitors.
   if (mock.adminToken) {
     await app.register(adminRoutes, {

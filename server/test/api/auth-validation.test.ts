@@ -122,7 +122,8 @@ describe('mock API: authentication, isolation, scopes and validation', () => {
       [['body', 'slots'], ['body', 'os_version'], ['body', 'interpolation']]],
     ['getProjectFiles', 'GET', `/api/projects/${'x'.repeat(65)}/files`, undefined, [['path', 'project_id']]],
     ['getFile', 'GET', `/api/projects/PID/files/${'f'.repeat(101)}`, undefined, [['path', 'name']]],
-    ['createFile', 'POST', '/api/projects/PID/files/a.vhd', { body: { content: 'x' } }, [['body']]],
+    // (JSON sent to createFile, which takes text/plain, is a 415: body-media-types.test.ts.)
+    ['createFile', 'POST', `/api/projects/PID/files/${'f'.repeat(101)}`, { text: 'x' }, [['path', 'name']]],
     ['updateFile', 'PUT', '/api/projects/PID/files/adder.vhd?expected_timestamp=yesterday', { text: 'x' }, [['query', 'expected_timestamp']]],
     ['renameFile', 'POST', '/api/projects/PID/files/adder.vhd/rename', undefined, [['query', 'new_name']]],
     ['deleteFile', 'DELETE', `/api/projects/PID/files/${'f'.repeat(101)}`, undefined, [['path', 'name']]],

@@ -26,6 +26,14 @@ describe('ContractValidator', () => {
     expect(validator.checkRequest({ method: 'GET', url: '/api/openapi.json', headers: {}, body: { kind: 'absent' } }).violations).toEqual([]);
   });
 
+  it('takes a property named like an OpenAPI keyword for a property (found by the mock fuzz test)', () => {
+    // ProjectCreate has a property called `example`; it was stripped as the keyword and then refused.
+    const request = (body: unknown) =>
+      validator.checkRequest({ method: 'POST', url: '/api/projects', headers: { 'content-type': 'application/json' }, body: json(body) }).violations;
+    expect(request({ name: 'From an example', example: 'moving-average' })).toEqual([]);
+    expect(request({ name: 'Bad', example: '' }).map((v) => v.location)).toEqual(['request.body.example']);
+  });
+
   it('accepts nullable fields as null and rejects wrong values in them', () => {
     expect(response('buildDetails', 200, 'application/json', json(BUILD))).toEqual([]);
     expect(response('buildDetails', 200, 'application/json', json({ ...BUILD, stage: 'LINKING', started_at: 5 }))).toEqual([

@@ -19,7 +19,9 @@ export async function startGateway(
   logLines?: string[],
 ): Promise<RunningGateway> {
   const logger = logLines ? { level: 'trace', stream: { write: (line: string) => void logLines.push(line) } } : undefined;
-  const app = await buildApp(testConfig({ MODE: 'mock', ...env }), logger ? { logger } : {});
+  // Tests sign in many times a minute from one address; the per-address limit has its own test
+  // (demo-bounds.test.ts), which sets MOCK_SIGN_IN_RATE_LIMIT itself.
+  const app = await buildApp(testConfig({ MODE: 'mock', MOCK_SIGN_IN_RATE_LIMIT: '10000', ...env }), logger ? { logger } : {});
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('gateway has no TCP address');

@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { OpenAPIBackend, type Document, type Operation, type Request as ApiRequest } from 'openapi-backend';
 import { REPO_ROOT } from '../../config.js';
+import { appOrigins, refuseForgedRequests } from '../../plugins/forged-requests.js';
 import type { MockControls } from '../admin/controls.js';
 import { ApiError, ApiValidationError, type ValidationIssue } from '../store/errors.js';
 import type { SandboxRegistry } from '../store/registry.js';
@@ -15,8 +16,10 @@ import { buildHandlers } from './builds.js';
 import { exampleHandlers } from './examples.js';
 import { fileHandlers } from './files.js';
 import { identityHandlers } from './identity.js';
+import { blankNumberIssues } from './parameter-issues.js';
 import { projectHandlers } from './projects.js';
-import type { HandlerResult, Handlers } from './types.js';
+import type { QuotaGuard } from './quotas.js';
+import type { HandlerContext, HandlerResult, Handlers } from './types.js';
 import { toIssues } from './validation-errors.js';
 
 /** The contract: routing, validation, and what GET /api/openapi.json serves. */
@@ -35,6 +38,8 @@ export interface MockApiOptions {
   registry: SandboxRegistry;
   controls: MockControls;
   contract: Contract;
+  /** The public demo's per-sandbox limits, checked before a handler writes. */
+  quotas: QuotaGuard;
 }
 
 const HANDLERS: Handlers = {
@@ -90,15 +95,32 @@ function parsedBody(request: FastifyRequest): { body: unknown; issues: Validatio
   }
 }
 
-/** Bodies openapi-backend leaves alone (text/plain): content type and the schema's maxLength. */
+/**
+ * 415 when a body comes in a media type the operation does not take (its requestBody's content
+ * types in the contract), e.g. JSON sent as text/plain. A body sent to an operation that takes none
+ * is ignored, as FastAPI does.
+ */
+export function unsupportedBodyType(operation: Operation, request: FastifyRequest): ApiError | null {
+  if (typeof request.body !== 'string' || request.body === '') return null;
+  const accepted = Object.keys((operation.requestBody as { content?: Record<string, unknown> } | undefined)?.content ?? {});
+  if (accepted.length === 0) return null;
+  const type = mediaType(request);
+  if (accepted.includes(type)) return null;
+  return new ApiError(415, `${operation.operationId} takes a ${accepted.join(' or ')} body, not ${type || 'one without a Content-Type'}`);
+}
+
+/**
+ * Text bodies openapi-backend leaves alone (text/plain): a required one that is missing (no body and
+ * no Content-Type; an empty text/plain body is an empty file), and the schema's maxLength.
+ */
 function textBodyIssues(operation: Operation, request: FastifyRequest, body: unknown): ValidationIssue[] {
-  const content = (operation.requestBody as { content?: Record<string, { schema?: { maxLength?: number } }> } | undefined)?.content;
-  const textSchema = content?.['text/plain']?.schema;
-  if (!content || !textSchema || content['application/json']) return [];
-  if (body !== undefined && mediaType(request) !== 'text/plain') {
-    return [{ loc: ['body'], msg: `Content type should be text/plain (got ${mediaType(request) || 'none'})`, type: 'content_type' }];
+  const requestBody = operation.requestBody as { required?: boolean; content?: Record<string, { schema?: { maxLength?: number } }> } | undefined;
+  const content = requestBody?.content;
+  if (!content?.['text/plain']) return [];
+  if (requestBody?.required && body === undefined && request.headers['content-type'] === undefined) {
+    return [{ loc: ['body'], msg: 'Field required', type: 'missing' }];
   }
-  const max = textSchema.maxLength;
+  const max = content['text/plain'].schema?.maxLength;
   if (typeof body === 'string' && max !== undefined && body.length > max) {
     return [{ loc: ['body'], msg: `String should have at most ${max} characters`, type: 'string_too_long' }];
   }
@@ -120,10 +142,13 @@ function sendError(reply: FastifyReply, error: unknown) {
 }
 
 async function routes(app: FastifyInstance, options: MockApiOptions) {
-  const { registry, controls } = options;
+  const { registry, controls, quotas } = options;
   const { api, document } = options.contract;
   const documentSecurity = (document.security ?? []) as Record<string, string[]>[];
   const documentText = JSON.stringify(document);
+
+  // A cookie-authenticated write another site's page made the browser send is refused before its body is read.
+  app.addHook('onRequest', refuseForgedRequests({ trustedOrigins: appOrigins(app.config) }));
 
   // Every body reaches the pipeline as text: validation decides what is acceptable, as in FastAPI.
   app.removeAllContentTypeParsers();
@@ -163,22 +188,31 @@ async function routes(app: FastifyInstance, options: MockApiOptions) {
 
     try {
       const caller = await authenticate(request, operation, documentSecurity, app.mockIdentity, registry);
+      const wrongType = unsupportedBodyType(operation, request);
+      if (wrongType) throw wrongType;
       const validation = api.validator.validateRequest(apiRequest, operation);
+      const blanks = blankNumberIssues(operation, apiRequest.query as Record<string, unknown>);
       const issues = [
         ...parseIssues,
-        ...toIssues((validation.errors ?? []).filter((e) => !(parseIssues.length && e.keyword === 'required' && e.instancePath === ''))),
+        ...blanks,
+        ...toIssues((validation.errors ?? []).filter((e) => !(parseIssues.length && e.keyword === 'required' && e.instancePath === ''))).filter(
+          (issue) => !blanks.some((blank) => blank.loc.join('.') === issue.loc.join('.')),
+        ),
         ...textBodyIssues(operation, request, body),
       ];
       if (issues.length) throw new ApiValidationError(issues);
       const parsed = api.router.parseRequest({ ...apiRequest, ...validation.coerced }, operation);
-      const result = await HANDLERS[operationId]!({
+      const context: HandlerContext = {
         sandbox: caller.sandbox,
         userId: caller.userId,
         identity: app.mockIdentity,
         params: parsed.params,
         query: { ...defaultsOf(operation), ...(parsed.query as Record<string, unknown>) },
         body,
-      });
+      };
+      quotas.check(operationId, context);
+      const result = await HANDLERS[operationId]!(context);
+      if (operationId === 'newProjectBuild') quotas.recordBuild(caller.sandbox);
       return send(reply, result);
     } catch (error) {
       return sendError(reply, error);

@@ -30,6 +30,7 @@ export default fp<MockIdentityOptions>(
       accessTokenTtlSeconds: config.mock.tokenTtlSeconds,
       refreshTokenTtlSeconds: REFRESH_TOKEN_TTL_SECONDS,
       now: options.now ?? (() => Date.now()),
+      maxSessions: config.mock.limits.sessions,
     });
 
     const identity: MockIdentity = {

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import formbody from '@fastify/formbody';
-import { z } from 'zod';
+import rateLimit from '@fastify/rate-limit';
 import type { MockIdentity, MockUser } from '../session.js';
+import { appOrigins, refuseForgedRequests } from '../../plugins/forged-requests.js';
 import { COOKIE, clearTokenCookies, secureCookies, setTokenCookies } from './cookies.js';
 import { accountPage, errorPage, loginPage, registerPage } from './pages.js';
 import { allowedOrigins, safeRedirectTarget, withQuery } from './redirects.js';
 import type { TokenService } from './tokens.js';
-import { type UserDirectory, splitName, userInfo } from './users.js';
+import { IdentityError, type UserDirectory, emailProblem, nameProblem, splitName, userInfo } from './users.js';
 
 export interface IdentityRoutesOptions {
   users: UserDirectory;
@@ -20,9 +21,13 @@ const REGISTER_PATH = '/app/register/';
 const ACCOUNT_PATH = '/account/';
 /** FusionAuth answers with the user's locale; the mock has one. */
 const LOCALE = 'en';
-const NAME_MAX = 100;
-
-const emailSchema = z.email();
+/**
+ * The identity forms are a few short fields: a bigger body (a multi-megabyte "email") is refused
+ * (413) before it is read, and what is kept or copied into tokens is bounded by emailProblem and nameProblem.
+ */
+const FORM_BODY_LIMIT = 16 * 1024;
+/** How much of a refused value the form shows again, for the visitor to correct. */
+const EMAIL_ECHO_MAX = 300;
 
 type Params = Record<string, unknown>;
 
@@ -52,6 +57,28 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
   const lifetimes = { accessTokenTtlSeconds: config.mock.tokenTtlSeconds, refreshTokenTtlSeconds, secure };
 
   await app.register(formbody);
+  // Sign-in and sign-up each start a session: per client address, at most MOCK_SIGN_IN_RATE_LIMIT a
+  // minute, so one visitor cannot fill the demo's sign-in table (MOCK_MAX_SESSIONS) or its sandboxes.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: `Too many sign-ins from your address: at most ${context.max} a minute. Try again in ${context.after}.`,
+    }),
+  });
+
+  /**
+   * Every route that acts on the identity cookies, or sets them, refuses requests another site's
+   * page made the browser send: the account and refresh posts (cookie-authenticated writes), signing
+   * out (a GET, but it ends the session), and the sign-in and sign-up posts (else a page could sign a
+   * visitor in as the attacker's account). The pages' own forms are same-origin posts and pass.
+   */
+  const sameSiteWrite = { onRequest: refuseForgedRequests({ trustedOrigins: appOrigins(config) }), bodyLimit: FORM_BODY_LIMIT };
+  const sameSiteNavigation = { onRequest: refuseForgedRequests({ trustedOrigins: appOrigins(config), allMethods: true }) };
+  // One limiter (one counter per address) for both routes: signing up is signing in.
+  const signInLimit = app.rateLimit({ max: config.mock.limits.signInsPerMinute, timeWindow: 60_000 });
+  const signInWrite = { ...sameSiteWrite, onRequest: [sameSiteWrite.onRequest, signInLimit] };
 
   /** A 400 page, never a redirect: what every bad client id or redirect target gets. */
   function refuse(request: FastifyRequest, reply: FastifyReply, title: string, message: string) {
@@ -103,10 +130,17 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
   /** Starts a session for the user, sets the cookies and returns to the app as FusionAuth does. */
   async function completeSignIn(reply: FastifyReply, user: MockUser, auth: AuthRequest) {
     const scopes = new Set(auth.scope.split(/\s+/).filter(Boolean));
-    const issued = await tokens.startSession(user, {
-      refreshable: scopes.has('offline_access'),
-      withIdToken: scopes.has('openid'),
-    });
+    let issued;
+    try {
+      issued = await tokens.startSession(user, {
+        refreshable: scopes.has('offline_access'),
+        withIdToken: scopes.has('openid'),
+      });
+    } catch (error) {
+      // The demo's sign-in table is full (MOCK_MAX_SESSIONS): say so on a page, nobody is signed out.
+      if (!(error instanceof IdentityError)) throw error;
+      return sendHtml(reply, error.statusCode, errorPage('Sign-in unavailable', error.message));
+    }
     setTokenCookies(reply, issued, lifetimes);
     reply.header('cache-control', 'no-store');
     return reply.redirect(
@@ -154,13 +188,12 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
     return renderLogin(reply, 200, auth);
   });
 
-  app.post(LOGIN_PATH, async (request, reply) => {
+  app.post(LOGIN_PATH, signInWrite, async (request, reply) => {
     const auth = authRequest(request, reply, 'redirect_uri');
     if (!auth) return reply;
     const email = (param(request.body, 'email') ?? '').trim();
-    if (!emailSchema.safeParse(email).success) {
-      return renderLogin(reply, 400, auth, 'Enter an email address, like ada@example.com.', email);
-    }
+    const problem = emailProblem(email);
+    if (problem) return renderLogin(reply, 400, auth, problem, email.slice(0, EMAIL_ECHO_MAX));
     const user = users.findByEmail(email);
     if (!user) {
       return renderLogin(reply, 400, auth, `No account uses ${email}. Check it, or create an account.`, email);
@@ -174,16 +207,14 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
     return renderRegister(reply, 200, auth);
   });
 
-  app.post(REGISTER_PATH, async (request, reply) => {
+  app.post(REGISTER_PATH, signInWrite, async (request, reply) => {
     const auth = authRequest(request, reply, 'redirect_uri');
     if (!auth) return reply;
     const email = (param(request.body, 'email') ?? '').trim();
     const name = (param(request.body, 'name') ?? '').trim();
-    if (!emailSchema.safeParse(email).success) {
-      return renderRegister(reply, 400, auth, { error: 'Enter an email address, like ada@example.com.', email, name });
-    }
-    if (name.length === 0 || name.length > NAME_MAX) {
-      return renderRegister(reply, 400, auth, { error: `Enter your name (1 to ${NAME_MAX} characters).`, email, name });
+    const problem = emailProblem(email) ?? nameProblem(name);
+    if (problem) {
+      return renderRegister(reply, 400, auth, { error: problem, email: email.slice(0, EMAIL_ECHO_MAX), name: name.slice(0, EMAIL_ECHO_MAX) });
     }
     if (users.findByEmail(email)) {
       return renderRegister(reply, 409, auth, {
@@ -202,7 +233,7 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
     return userInfo(session.user, users.termsVersion);
   });
 
-  app.post('/app/refresh/', async (request, reply) => {
+  app.post('/app/refresh/', sameSiteWrite, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     if (param(request.query, 'client_id') !== clientId) {
       return reply.code(400).send({ detail: 'Unknown client_id' });
@@ -222,7 +253,7 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
     return reply.code(200).send();
   });
 
-  app.get('/app/logout/', async (request, reply) => {
+  app.get('/app/logout/', sameSiteNavigation, async (request, reply) => {
     const auth = authRequest(request, reply, 'post_logout_redirect_uri');
     if (!auth) return reply;
     const accessToken = request.cookies[COOKIE.accessToken];
@@ -277,13 +308,12 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
     return renderAccount(reply, 200, session.user, { saved: param(request.query, 'saved') === '1' });
   });
 
-  app.post(ACCOUNT_PATH, async (request, reply) => {
+  app.post(ACCOUNT_PATH, sameSiteWrite, async (request, reply) => {
     const session = await accountSession(request, reply);
     if (!session) return reply;
     const name = (param(request.body, 'name') ?? '').trim();
-    if (name.length === 0 || name.length > NAME_MAX) {
-      return renderAccount(reply, 400, session.user, { error: `Enter your name (1 to ${NAME_MAX} characters).` });
-    }
+    const problem = nameProblem(name);
+    if (problem) return renderAccount(reply, 400, session.user, { error: problem });
     // MOCK_SANDBOX=session (a public demo): the change holds for this sign-in only.
     if (config.mock.sandbox === 'session') tokens.editSession(session.sessionId, { name, ...splitName(name) });
     else users.rename(session.user.id, name);

@@ -1,6 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { MockUser } from '../session.js';
+import { ExpiryOrder } from './expiry-order.js';
+import { IdentityError } from './users.js';
 
 export interface TokenServiceOptions {
   /** The `iss` claim: the gateway's public URL. */
@@ -11,7 +13,16 @@ export interface TokenServiceOptions {
   refreshTokenTtlSeconds: number;
   /** Milliseconds since the epoch; injected so tests can move time without waiting. */
   now: () => number;
+  /** Live sign-ins at most (MOCK_MAX_SESSIONS); a new one beyond is refused with 503. Default: unbounded. */
+  maxSessions?: number;
 }
+
+/**
+ * Refresh-token records kept per session: the live one and the last few spent ones (so a reused
+ * token is told apart from an unknown one). Older ones are forgotten, so a long session that
+ * refreshes every hour does not pile up a record per refresh for the refresh-token lifetime.
+ */
+const REFRESH_RECORDS_PER_SESSION = 3;
 
 /** What one sign-in or refresh hands the browser. Times are Unix seconds. */
 export interface IssuedTokens {
@@ -38,6 +49,8 @@ interface SessionRecord {
   options: IssueOptions;
   /** When the session's last token runs out (Unix seconds): then it is forgotten. */
   expiresAt: number;
+  /** Digests of this session's refresh-token records, oldest first (at most {@link REFRESH_RECORDS_PER_SESSION}). */
+  refreshDigests: string[];
 }
 
 interface RefreshRecord {
@@ -68,6 +81,12 @@ export class TokenService {
   private readonly secret = new Uint8Array(randomBytes(32));
   private readonly sessions = new Map<string, SessionRecord>();
   private readonly refreshTokens = new Map<string, RefreshRecord>();
+  /**
+   * Expiry order of sessions, one per kind: a refreshable session lives the refresh-token lifetime
+   * from its last refresh, another the access-token lifetime, so within each order later touches
+   * expire later. Refresh records all live one lifetime from issue: their Map's order is theirs.
+   */
+  private readonly sessionExpiry = { refreshable: new ExpiryOrder(), accessOnly: new ExpiryOrder() };
 
   constructor(private readonly options: TokenServiceOptions) {}
 
@@ -78,8 +97,15 @@ export class TokenService {
   /** A new sign-in: a new session id, kept across this session's refreshes. */
   async startSession(user: MockUser, options: IssueOptions): Promise<IssuedTokens> {
     this.prune();
+    const max = this.options.maxSessions;
+    if (max !== undefined && this.sessions.size >= max) {
+      throw new IdentityError(
+        503,
+        `This demo is full: at most ${max} people can be signed in at once. Try again later, when some sign-ins have ended.`,
+      );
+    }
     const sessionId = randomUUID();
-    this.sessions.set(sessionId, { userId: user.id, options, expiresAt: 0 });
+    this.sessions.set(sessionId, { userId: user.id, options, expiresAt: 0, refreshDigests: [] });
     return this.issue(user, sessionId, options);
   }
 
@@ -126,8 +152,11 @@ export class TokenService {
 
   /** Sign-out: the session's access and refresh tokens stop working at once, and are forgotten. */
   endSession(sessionId: string): void {
+    const session = this.sessions.get(sessionId);
+    if (!session) return;
     this.sessions.delete(sessionId);
-    for (const [key, record] of this.refreshTokens) if (record.sessionId === sessionId) this.refreshTokens.delete(key);
+    this.orderOf(session).delete(sessionId);
+    for (const key of session.refreshDigests) this.refreshTokens.delete(key);
   }
 
   /** The user as this session sees it: the directory's user with the session's own edits. */
@@ -175,28 +204,45 @@ export class TokenService {
           'JWT',
         )
       : undefined;
-    let refreshToken: string | undefined;
-    if (options.refreshable) {
-      refreshToken = randomBytes(32).toString('base64url');
-      this.refreshTokens.set(digest(refreshToken), {
-        sessionId,
-        expiresAt: issuedAt + this.options.refreshTokenTtlSeconds,
-        used: false,
-      });
-    }
     const session = this.sessions.get(sessionId);
+    let refreshToken: string | undefined;
+    if (options.refreshable && session) {
+      refreshToken = randomBytes(32).toString('base64url');
+      const key = digest(refreshToken);
+      this.refreshTokens.set(key, { sessionId, expiresAt: issuedAt + this.options.refreshTokenTtlSeconds, used: false });
+      session.refreshDigests.push(key);
+      for (const old of session.refreshDigests.splice(0, session.refreshDigests.length - REFRESH_RECORDS_PER_SESSION)) {
+        this.refreshTokens.delete(old);
+      }
+    }
     if (session) {
       const lastExpiry = options.refreshable ? issuedAt + this.options.refreshTokenTtlSeconds : accessTokenExpiresAt;
       session.expiresAt = Math.max(session.expiresAt, lastExpiry);
+      this.orderOf(session).touch(sessionId, session.expiresAt);
     }
     return { sessionId, accessToken, accessTokenExpiresAt, idToken, refreshToken };
   }
 
-  /** Forgets tokens and sessions past their lifetime, so memory does not grow with every sign-in. */
+  private orderOf(session: SessionRecord): ExpiryOrder {
+    return session.options.refreshable ? this.sessionExpiry.refreshable : this.sessionExpiry.accessOnly;
+  }
+
+  /**
+   * Forgets tokens and sessions past their lifetime, so memory does not grow with every sign-in.
+   * Runs on every sign-in and refresh, so it visits only what has expired (both stores are kept in
+   * expiry order), never every live session.
+   */
   private prune(): void {
     const now = this.nowSeconds();
-    for (const [key, record] of this.refreshTokens) if (record.expiresAt <= now) this.refreshTokens.delete(key);
-    for (const [id, session] of this.sessions) if (session.expiresAt <= now) this.sessions.delete(id);
+    for (const [key, record] of this.refreshTokens) {
+      if (record.expiresAt > now) break;
+      this.refreshTokens.delete(key);
+      const session = this.sessions.get(record.sessionId);
+      if (session) session.refreshDigests = session.refreshDigests.filter((d) => d !== key);
+    }
+    for (const order of Object.values(this.sessionExpiry)) {
+      for (const sessionId of order.takeExpired(now)) this.endSession(sessionId);
+    }
   }
 
   /** Live sessions, for tests and diagnostics. */

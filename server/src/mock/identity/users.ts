@@ -37,6 +37,28 @@ export class IdentityError extends Error {
   }
 }
 
+/** RFC 5321's limits: a whole address of at most 254 characters, at most 64 before the @. */
+export const EMAIL_MAX = 254;
+export const EMAIL_LOCAL_PART_MAX = 64;
+/** A display name's length, so nothing huge is kept or copied into tokens and cookies. */
+export const NAME_MAX = 100;
+
+const emailSchema = z.email();
+
+/** Why this is not an email address the identity provider keeps, or null when it is one. */
+export function emailProblem(email: string): string | null {
+  if (email.length > EMAIL_MAX || email.slice(0, email.lastIndexOf('@')).length > EMAIL_LOCAL_PART_MAX) {
+    return `An email address has at most ${EMAIL_MAX} characters, ${EMAIL_LOCAL_PART_MAX} of them before the @.`;
+  }
+  if (!emailSchema.safeParse(email).success) return 'Enter an email address, like ada@example.com.';
+  return null;
+}
+
+/** Why this is not a display name the identity provider keeps, or null when it is one. */
+export function nameProblem(name: string): string | null {
+  return name.length === 0 || name.length > NAME_MAX ? `Enter your name (1 to ${NAME_MAX} characters).` : null;
+}
+
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }

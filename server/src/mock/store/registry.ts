@@ -1,5 +1,6 @@
 import type { BuildRunner } from '../builds/runner.js';
 import type { MockIdentity, MockSession } from '../session.js';
+import { ApiError } from './errors.js';
 import type { SeedData } from './fixtures.js';
 import { hashKey, Sandbox, type Scope } from './sandbox.js';
 
@@ -14,14 +15,18 @@ export interface SandboxRegistryOptions {
   /** The gateway's start: fixture dates count back from it. */
   startedAt: Date;
   now?: () => number;
-  /** At most this many live sandboxes: a new one evicts the least recently used. Default {@link MAX_SANDBOXES}. */
+  /**
+   * At most this many live sandboxes (MOCK_MAX_SANDBOXES). When full, sandboxes idle past `idleMs`
+   * make room; if none is, a new one is refused (503): an active visitor's data is never dropped.
+   * Default {@link MAX_SANDBOXES}.
+   */
   maxSandboxes?: number;
   /** A full {@link SandboxRegistry.reset} also puts the identity provider's users back to the fixtures. */
   identity?: Pick<MockIdentity, 'reset'>;
 }
 
 /** So a loop of sign-ins (a new session sandbox each) cannot grow memory without bound. */
-export const MAX_SANDBOXES = 1000;
+export const MAX_SANDBOXES = 500;
 
 interface Entry {
   sandbox: Sandbox;
@@ -60,7 +65,7 @@ export class SandboxRegistry {
       this.entries.delete(key);
       this.entries.set(key, entry);
     } else {
-      this.evictBeyond((this.options.maxSandboxes ?? MAX_SANDBOXES) - 1);
+      this.makeRoom();
       const sandbox = new Sandbox({
         seed: this.options.seed,
         runner: this.options.runner,
@@ -92,25 +97,41 @@ export class SandboxRegistry {
     return undefined;
   }
 
-  /** Drops the least recently used sandboxes until at most `limit` are left. */
-  private evictBeyond(limit: number): void {
-    for (const [key, entry] of this.entries) {
-      if (this.entries.size <= limit) return;
-      entry.sandbox.close();
-      this.entries.delete(key);
+  /**
+   * Before a new sandbox: when the registry is full, drops sandboxes idle past `idleMs` (least
+   * recently used first; in `user` mode too, but only now, when the room is needed); when every one
+   * is in use, refuses with 503 rather than drop someone's work.
+   */
+  private makeRoom(): void {
+    const limit = this.options.maxSandboxes ?? MAX_SANDBOXES;
+    if (this.entries.size < limit) return;
+    this.dropIdle(this.entries.size - limit + 1);
+    if (this.entries.size >= limit) {
+      throw new ApiError(
+        503,
+        `The demo is full: it keeps at most ${limit} visitors' workspaces and every one is in use. Try again later; workspaces idle for ${Math.round(this.options.idleMs / 60_000)} minutes are freed.`,
+      );
     }
   }
 
-  /** Drops idle session sandboxes (per-user state lives as long as the gateway). */
-  sweep(): void {
-    if (this.options.mode !== 'session') return;
+  /**
+   * Drops up to `count` sandboxes idle past `idleMs`. Map order is least recently used first (every
+   * use moves an entry to the end), so this stops at the first active one: O(dropped), not O(all).
+   */
+  private dropIdle(count = Infinity): void {
     const cutoff = this.now() - this.options.idleMs;
+    let dropped = 0;
     for (const [key, entry] of this.entries) {
-      if (entry.lastUsed < cutoff) {
-        entry.sandbox.close();
-        this.entries.delete(key);
-      }
+      if (dropped >= count || entry.lastUsed >= cutoff) return;
+      entry.sandbox.close();
+      this.entries.delete(key);
+      dropped++;
     }
+  }
+
+  /** Drops idle session sandboxes (per-user state stays until the room is needed, see {@link makeRoom}). */
+  sweep(): void {
+    if (this.options.mode === 'session') this.dropIdle();
   }
 
   /** Back to the fixtures: every sandbox (or only those of one user) is dropped and recreated on next use. */

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { buildArtifacts, type ArtifactFile } from '../builds/artifacts.js';
 import { errorSummary, planBuildLog, type LogVariables } from '../builds/log-templates.js';
+import { guardProgress } from '../builds/guarded-progress.js';
 import type { BuildJob, BuildRunner, RunningBuild } from '../builds/runner.js';
 import { ApiError, ApiValidationError, notFound, type ValidationIssue } from './errors.js';
 import {
@@ -85,6 +86,11 @@ export interface SandboxOptions {
   now?: () => Date;
   /** MOCK_SANDBOX=session: the sign-in this sandbox belongs to. */
   sessionId?: string;
+}
+
+/** Appends in place without `push(...items)`, which throws past about 120,000 items (one call's arguments). */
+function appendAll<T>(target: T[], items: readonly T[]): void {
+  for (const item of items) target.push(item);
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -412,6 +418,16 @@ export class Sandbox {
     return undefined;
   }
 
+  /** What this sandbox holds, for the demo's quotas (mock/api/quotas.ts). */
+  usage() {
+    let storedBytes = 0;
+    for (const project of this.projects.values()) {
+      for (const file of project.files.values()) storedBytes += Buffer.byteLength(file.content);
+    }
+    const activeBuilds = this.queue.length + (this.current ? 1 : 0);
+    return { projects: this.projects.size, apiKeys: this.apiKeys.size, storedBytes, activeBuilds };
+  }
+
   /** Stops this sandbox's builds; it answers nothing afterwards. */
   close(): void {
     this.closed = true;
@@ -494,11 +510,11 @@ export class Sandbox {
     const lines: string[] = [];
     for (const { stage, lines: stageLines } of plan) {
       if (history.cancelledIn?.stage === stage) {
-        lines.push(...stageLines.slice(0, Math.max(1, Math.floor(stageLines.length * history.cancelledIn.fraction))));
+        appendAll(lines, stageLines.slice(0, Math.max(1, Math.floor(stageLines.length * history.cancelledIn.fraction))));
         lines.push(`INFO: Build cancelled by the user at ${history.finishedAt.toUTCString()}`);
         break;
       }
-      lines.push(...stageLines);
+      appendAll(lines, stageLines);
     }
     return lines;
   }
@@ -547,21 +563,44 @@ export class Sandbox {
     if (!build) return;
     this.current = build;
     const stageOf = (name: StageName) => build.stages.find((s) => s.name === name)!;
-    build.running = this.runner.start(build.job, {
-      stageStarted: (name) => {
-        const now = this.now();
-        if (build.status === 'queued') Object.assign(build, { status: 'running', startedAt: now });
-        build.stage = name;
-        Object.assign(stageOf(name), { status: 'running', startedAt: now });
+    // A runner calls back from its timers and streams: an error there fails this build, never the process.
+    const progress = guardProgress(
+      {
+        stageStarted: (name) => {
+          const now = this.now();
+          if (build.status === 'queued') Object.assign(build, { status: 'running', startedAt: now });
+          build.stage = name;
+          Object.assign(stageOf(name), { status: 'running', startedAt: now });
+        },
+        log: (lines) => appendAll(build.log!, lines),
+        stageFinished: (name, outcome) => Object.assign(stageOf(name), { status: outcome, finishedAt: this.now() }),
+        finished: (outcome) => {
+          this.finish(build, outcome.status, outcome.status === 'failed' ? outcome.error : null);
+          this.current = null;
+          this.pump();
+        },
       },
-      log: (lines) => build.log!.push(...lines),
-      stageFinished: (name, outcome) => Object.assign(stageOf(name), { status: outcome, finishedAt: this.now() }),
-      finished: (outcome) => {
-        this.finish(build, outcome.status, outcome.status === 'failed' ? outcome.error : null);
-        this.current = null;
-        this.pump();
-      },
-    });
+      (error) => this.failBuild(build, error),
+    );
+    try {
+      build.running = this.runner.start(build.job, progress);
+    } catch (error) {
+      this.failBuild(build, error);
+    }
+  }
+
+  /** The runner (or this store's handling of its progress) broke: the build fails with the reason, the queue moves on. */
+  private failBuild(build: BuildRecord, error: unknown): void {
+    if (this.isFinished(build)) return;
+    this.dropFromRunner(build);
+    const now = this.now();
+    for (const stage of build.stages) {
+      if (stage.status === 'running') Object.assign(stage, { status: 'failed', finishedAt: now });
+    }
+    const message = `The build stopped: the build service failed (${error instanceof Error ? error.message : String(error)})`;
+    build.log?.push(`ERROR: ${message}`);
+    this.finish(build, 'failed', message);
+    this.pump();
   }
 
   private dropFromRunner(build: BuildRecord): void {

@@ -1,0 +1,123 @@
+import type { MockLimits } from '../../config.js';
+import { ApiError, ApiValidationError } from '../store/errors.js';
+import type { Sandbox } from '../store/sandbox.js';
+import type { HandlerContext } from './types.js';
+
+const HOUR_MS = 3_600_000;
+
+/** 1000 bytes, 2.4 KiB, 2 MiB: how a limit reads in a message. */
+export function bytesText(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${+(bytes / 1024).toFixed(1)} KiB`;
+  return `${+(bytes / 1024 / 1024).toFixed(2)} MiB`;
+}
+
+/** A count or size limit: 422 with a FastAPI detail list whose message names the limit. */
+function overLimit(loc: (string | number)[], message: string): ApiValidationError {
+  return new ApiValidationError([{ loc, msg: message, type: 'quota_exceeded' }]);
+}
+
+/**
+ * The public demo's per-sandbox quotas (MOCK_MAX_*), checked before an operation writes: projects,
+ * files per project, bytes per file and in all, builds waiting or running, builds per hour and API
+ * keys. Count and size limits answer 422 (a detail list), the build rates 429; every message names
+ * the limit and its value, so a visitor knows what to delete or how long to wait.
+ */
+export class QuotaGuard {
+  /** When each sandbox queued its recent builds (at most `buildsPerHour` times each), oldest first. */
+  private readonly buildTimes = new WeakMap<Sandbox, number[]>();
+
+  constructor(
+    private readonly limits: MockLimits,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Throws the operation's quota error when doing it would pass a limit; does nothing otherwise. */
+  check(operationId: string, context: Pick<HandlerContext, 'sandbox' | 'params' | 'body'>): void {
+    const { sandbox, params, body } = context;
+    const projectId = String(params.project_id);
+    switch (operationId) {
+      case 'createProject':
+        return this.checkNewProject(sandbox, body as { example?: string });
+      case 'createFile':
+        this.checkFileCount(sandbox, projectId, 1);
+        return this.checkBytes(sandbox, projectId, String(params.name), body, false);
+      case 'updateFile':
+        return this.checkBytes(sandbox, projectId, String(params.name), body, true);
+      case 'newProjectBuild':
+        return this.checkBuild(sandbox);
+      case 'createApiKey':
+        if (sandbox.usage().apiKeys >= this.limits.apiKeys) {
+          throw overLimit(['body'], `API key limit reached: this demo keeps at most ${this.limits.apiKeys} API keys per user; delete one first`);
+        }
+        return;
+      default:
+    }
+  }
+
+  /** Records a build the sandbox queued (after it was accepted), for the per-hour limit. */
+  recordBuild(sandbox: Sandbox): void {
+    const times = this.recentBuilds(sandbox);
+    times.push(this.now());
+    this.buildTimes.set(sandbox, times);
+  }
+
+  private checkNewProject(sandbox: Sandbox, body: { example?: string } | undefined): void {
+    if (sandbox.usage().projects >= this.limits.projects) {
+      throw overLimit(['body'], `Project limit reached: this demo keeps at most ${this.limits.projects} projects per user; delete one first`);
+    }
+    const example = body?.example === undefined ? undefined : sandbox.listExamples().find((e) => e.id === body.example);
+    if (example && example.files.length > this.limits.filesPerProject) {
+      throw overLimit(['body', 'example'], `File limit: this demo keeps at most ${this.limits.filesPerProject} files per project`);
+    }
+  }
+
+  private checkFileCount(sandbox: Sandbox, projectId: string, adding: number): void {
+    if (sandbox.listFiles(projectId).length + adding > this.limits.filesPerProject) {
+      throw overLimit(['path', 'name'], `File limit reached: this demo keeps at most ${this.limits.filesPerProject} files per project; delete one first`);
+    }
+  }
+
+  private checkBytes(sandbox: Sandbox, projectId: string, name: string, body: unknown, replacing: boolean): void {
+    const size = typeof body === 'string' ? Buffer.byteLength(body) : 0;
+    if (size > this.limits.fileBytes) {
+      throw overLimit(['body'], `File size limit: this demo keeps files of at most ${bytesText(this.limits.fileBytes)} (this one is ${bytesText(size)})`);
+    }
+    // A file that does not exist is the handler's 404 (update) or a new one (create).
+    const previous = replacing ? (sandbox.listFiles(projectId).find((f) => f.name === name)?.size ?? 0) : 0;
+    const total = sandbox.usage().storedBytes - previous + size;
+    if (size > previous && total > this.limits.sandboxBytes) {
+      throw overLimit(
+        ['body'],
+        `Storage limit reached: this demo keeps at most ${bytesText(this.limits.sandboxBytes)} of files per user (this save would make ${bytesText(total)}); delete files or projects first`,
+      );
+    }
+  }
+
+  private checkBuild(sandbox: Sandbox): void {
+    if (sandbox.usage().activeBuilds >= this.limits.queuedBuilds) {
+      throw new ApiError(
+        429,
+        `Build queue limit reached: this demo runs at most ${this.limits.queuedBuilds} builds per user at once (queued or running); wait for one to finish or cancel one`,
+      );
+    }
+    const times = this.recentBuilds(sandbox);
+    if (times.length >= this.limits.buildsPerHour) {
+      const minutes = Math.max(1, Math.ceil((times[0]! + HOUR_MS - this.now()) / 60_000));
+      throw new ApiError(
+        429,
+        `Build rate limit reached: this demo runs at most ${this.limits.buildsPerHour} builds per user per hour; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
+      );
+    }
+  }
+
+  /** The sandbox's build times within the last hour (older ones are dropped). */
+  private recentBuilds(sandbox: Sandbox): number[] {
+    const cutoff = this.now() - HOUR_MS;
+    const times = this.buildTimes.get(sandbox) ?? [];
+    let stale = 0;
+    while (stale < times.length && times[stale]! <= cutoff) stale++;
+    if (stale) times.splice(0, stale);
+    return times;
+  }
+}

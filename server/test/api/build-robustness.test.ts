@@ -1,0 +1,136 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BuildJob, BuildProgress, BuildRunner } from '../../src/mock/builds/runner.js';
+import { loadSeedData } from '../../src/mock/store/fixtures.js';
+import { Sandbox } from '../../src/mock/store/sandbox.js';
+import { signIn } from '../helpers/sign-in.js';
+import { ADA, startApiGateway, waitFor, writeTestFixtures, type TestGateway } from './support.js';
+
+interface BuildView {
+  id: string;
+  status: string;
+  error: string | null;
+}
+
+/**
+ * Nothing a build does can take the gateway down. A log chunk of ~160,000 lines used to be
+ * appended with `push(...lines)` inside the runner's timer, which throws past ~120,000 arguments:
+ * an uncaught exception and the whole process gone (the issue's "project with a huge number of
+ * files": one log line per file per stage).
+ */
+describe('a build with a huge log does not crash the gateway', () => {
+  const LINES = 800_000;
+  let gateway: TestGateway;
+
+  beforeAll(async () => {
+    const fixtures = await writeTestFixtures();
+    const huge = ['==> Stage: SYNTHESIS', ...Array.from({ length: LINES }, (_, i) => `INFO: netlist line ${i}`)];
+    await writeFile(path.join(fixtures.dir, 'build-logs/synthesis.log'), `${huge.join('\n')}\n`);
+    gateway = await startApiGateway({ FIXTURES_DIR: fixtures.dir, MOCK_BUILD_STEP_MS: '1' });
+    const removeGateway = gateway.stop;
+    gateway.stop = async () => {
+      await removeGateway();
+      await fixtures.remove();
+    };
+  }, 60_000);
+  afterAll(() => gateway.stop());
+
+  it('the build runs to the end, its whole log is there, and the gateway keeps answering', { timeout: 60_000 }, async () => {
+    const { cookieHeader: cookie } = await signIn(gateway.baseUrl, ADA);
+    const api = async <T>(method: string, path: string) => {
+      const response = await fetch(`${gateway.baseUrl}/api${path}`, { method, headers: { cookie } });
+      expect(response.status, `${method} ${path}`).toBeLessThan(300);
+      return (await response.json()) as T;
+    };
+    const project = (await api<{ id: string; name: string }[]>('GET', '/projects')).find((p) => p.name === 'Adder')!;
+    const build = await api<BuildView>('POST', `/projects/${project.id}/builds`);
+    const done = await waitFor(
+      async () => {
+        const now = await api<BuildView>('GET', `/builds/${build.id}`);
+        return now.status === 'queued' || now.status === 'running' ? undefined : now;
+      },
+      'the build to finish',
+      50_000,
+    );
+    expect(done).toMatchObject({ status: 'succeeded', error: null });
+    const log = await api<{ total: number; complete: boolean }>('GET', `/builds/${build.id}/log?limit=1`);
+    expect(log.complete).toBe(true);
+    expect(log.total).toBeGreaterThan(LINES);
+    expect((await fetch(`${gateway.baseUrl}/healthz`)).status).toBe(200);
+  });
+});
+
+/** A runner whose progress calls come from its own timer, as real runners' do. */
+function runnerCalling(act: (progress: BuildProgress, job: BuildJob) => void): BuildRunner {
+  return {
+    start(job, progress) {
+      const timer = setTimeout(() => act(progress, job), 1);
+      return { cancel: () => clearTimeout(timer) };
+    },
+    close() {},
+  };
+}
+
+describe('an error inside one build fails that build with a message, not the process', () => {
+  let seed: Awaited<ReturnType<typeof loadSeedData>>;
+  let remove: () => Promise<void>;
+  beforeAll(async () => {
+    const fixtures = await writeTestFixtures();
+    seed = await loadSeedData(fixtures.dir);
+    remove = fixtures.remove;
+  });
+  afterAll(() => remove());
+
+  const sandboxWith = (runner: BuildRunner) =>
+    new Sandbox({ seed, runner, ownerEmail: ADA, fakerSeed: 1, startedAt: new Date() });
+  const projectOf = (sandbox: Sandbox) => sandbox.listProjects().find((p) => p.name === 'Adder')!.id;
+
+  it('a progress callback that throws in the runner\'s timer fails the build; the next build of the queue still runs', async () => {
+    let calls = 0;
+    const sandbox = sandboxWith(
+      runnerCalling((progress) => {
+        calls++;
+        if (calls === 1) {
+          progress.stageStarted('IP');
+          // A runner handing over something that is not a list of lines: the store throws on it.
+          progress.log(null as unknown as string[]);
+          progress.log(['never recorded']);
+          return;
+        }
+        progress.stageStarted('IP');
+        progress.log(['fine']);
+        progress.stageFinished('IP', 'succeeded');
+        progress.finished({ status: 'succeeded' });
+      }),
+    );
+    const projectId = projectOf(sandbox);
+    const broken = sandbox.newBuild(projectId);
+    const next = sandbox.newBuild(projectId);
+    const failed = await waitFor(async () => {
+      const view = sandbox.getBuild(broken.id);
+      return view.status === 'failed' ? view : undefined;
+    }, 'the broken build to fail');
+    expect(failed.error).toMatch(/^The build stopped: the build service failed \(.+\)$/);
+    expect(failed.stages.find((s) => s.name === 'IP')!.status).toBe('failed');
+    expect(sandbox.getLog(broken.id, 0, 100).lines.at(-1)).toMatch(/^ERROR: The build stopped/);
+    expect(sandbox.getLog(broken.id, 0, 100).lines).not.toContain('never recorded');
+    const succeeded = await waitFor(async () => {
+      const view = sandbox.getBuild(next.id);
+      return view.status === 'succeeded' ? view : undefined;
+    }, 'the next build to succeed');
+    expect(succeeded.error).toBeNull();
+  });
+
+  it('a runner that throws when asked to start fails that build instead of wedging the queue', () => {
+    const sandbox = sandboxWith({
+      start: () => {
+        throw new Error('toolchain missing');
+      },
+      close() {},
+    });
+    const build = sandbox.newBuild(projectOf(sandbox));
+    expect(build).toMatchObject({ status: 'failed', error: 'The build stopped: the build service failed (toolchain missing)' });
+    expect(sandbox.newBuild(projectOf(sandbox)).status).toBe('failed');
+  });
+});
