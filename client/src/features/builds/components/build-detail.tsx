@@ -139,7 +139,7 @@ function BuildDetailView({ build, highlight, onHighlightChange, onOpenFileLocati
         <h3 id="build-stages-title" className="build-subtitle">
           Stages
         </h3>
-        <table className="data-table build-stage-table">
+        <table className="data-table card-table build-stage-table">
           <thead>
             <tr>
               <th scope="col">STAGE</th>
@@ -153,9 +153,9 @@ function BuildDetailView({ build, highlight, onHighlightChange, onOpenFileLocati
               (stage) => (
                 <tr key={stage.name}>
                   <th scope="row">{stage.name}</th>
-                  <td>{STAGE_STATUS_TEXT[stage.status]}</td>
-                  <td>{stage.started_at ? formatDateTime(stage.started_at) : '—'}</td>
-                  <td>{formatDuration(stage.started_at, stage.finished_at, now) ?? '—'}</td>
+                  <td data-label="Status">{STAGE_STATUS_TEXT[stage.status]}</td>
+                  <td data-label="Started">{stage.started_at ? formatDateTime(stage.started_at) : '—'}</td>
+                  <td data-label="Duration">{formatDuration(stage.started_at, stage.finished_at, now) ?? '—'}</td>
                 </tr>
               ),
             )}

@@ -49,7 +49,7 @@ export function BuildList({ projectId }: { projectId: string }) {
 
   return (
     <div className="build-table-wrap">
-      <table className="data-table build-table">
+      <table className="data-table card-table build-table">
         <caption className="visually-hidden">Builds, newest first</caption>
         <thead>
           <tr>
@@ -71,21 +71,21 @@ export function BuildList({ projectId }: { projectId: string }) {
                   {shortBuildId(build.id)}
                 </Link>
               </th>
-              <td>
+              <td data-label="Status">
                 <span className="build-status-cell">
                   <BuildStatusIcon status={build.status} size={16} />
                   <span>{buildStatusLabel(build.status)}</span>
                   <BuildProgress build={build} />
                 </span>
               </td>
-              <td>{configSummary(build.config, options)}</td>
-              <td>
+              <td data-label="Configuration">{configSummary(build.config, options)}</td>
+              <td data-label="Queued">
                 <time dateTime={build.queued_at} title={formatRelative(build.queued_at, now)}>
                   {formatDateTime(build.queued_at)}
                 </time>
               </td>
-              <td>{formatDuration(build.started_at, build.finished_at, now) ?? '—'}</td>
-              <td className="build-actions">{isActiveBuild(build) && <CancelBuildButton buildId={build.id} />}</td>
+              <td data-label="Duration">{formatDuration(build.started_at, build.finished_at, now) ?? '—'}</td>
+              <td className="build-actions card-table-actions">{isActiveBuild(build) && <CancelBuildButton buildId={build.id} />}</td>
             </tr>
           ))}
         </tbody>
