@@ -20,6 +20,24 @@ async function checkScreen(page: Page, screen: string): Promise<void> {
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
+/** The contrast ratio of an element's border colour against its parent's background (WCAG's formula). */
+async function borderContrast(page: Page, selector: string): Promise<number> {
+  return page.locator(selector).evaluate((element) => {
+    const channels = (color: string) => (color.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+    const luminance = (color: string) => {
+      const [r = 0, g = 0, b = 0] = channels(color).map((value) => {
+        const c = value / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    let behind = element.parentElement;
+    while (behind && getComputedStyle(behind).backgroundColor === 'rgba(0, 0, 0, 0)') behind = behind.parentElement;
+    const [a, b] = [luminance(getComputedStyle(element).borderTopColor), luminance(getComputedStyle(behind ?? document.body).backgroundColor)];
+    return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  });
+}
+
 /** A 100-character name without a single space: the hardest case for a layout. */
 function longProjectName(): string {
   return `Phone${Date.now().toString(36)}${'_WideName'.repeat(12)}`.slice(0, 100);
@@ -117,14 +135,23 @@ test.describe('on a 390 px phone, every screen fits and passes axe in both theme
   }
 });
 
-test('on a 390 px phone, the terms screen fits and passes axe in both themes', async ({ browser, baseURL }) => {
+test('on a 390 px phone, the terms screen fits and passes axe in both themes; its checkbox is full size, with contrast, in the dark', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ ...PHONE, baseURL });
   await acceptCookieNotice(context, baseURL!);
   const page = await context.newPage();
   // Rosalind accepted an older version: she sees the terms until she accepts, which no test does.
   await signInAt(page, '#/projects', USERS.revised.email);
   await expect(page.getByRole('heading', { name: 'Terms and Conditions' })).toBeVisible();
-  await page.getByRole('checkbox').check();
+  const box = page.getByRole('checkbox');
+
+  // In the dark theme the checkbox is full size and its border stands out (WCAG 1.4.11: 3:1).
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  const size = (await box.boundingBox())!;
+  expect(Math.min(size.width, size.height)).toBeGreaterThanOrEqual(18);
+  expect(await borderContrast(page, 'input[type=checkbox]')).toBeGreaterThanOrEqual(3);
+
+  await box.check();
   await checkScreen(page, 'the terms screen');
   await context.close();
 });
