@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { BuildStatusIcon, buildStatusLabel } from '@/components/build-status-icon';
+import { LoadError } from '@/components/load-error';
 import { Spinner } from '@/components/spinner';
 import { errorMessage } from '@/lib/api/error-message';
 import { isActiveBuild } from '@/lib/api/schemas';
@@ -19,20 +20,15 @@ import './builds.css';
  * Refreshes itself while any build is queued or running; running durations count up.
  */
 export function BuildList({ projectId }: { projectId: string }) {
-  const { data: builds, error, isLoading, mutate } = useProjectBuilds(projectId);
+  const { data: builds, error, isLoading, isValidating, mutate } = useProjectBuilds(projectId);
   const { data: options } = useBuildConfigs();
   const anyActive = builds?.some(isActiveBuild) ?? false;
   const now = useNow(anyActive);
 
-  if (isLoading) return <Spinner label="Loading builds" />;
+  if (isLoading && !error) return <Spinner label="Loading builds" />;
   if (!builds) {
     return (
-      <div role="alert">
-        <p className="error-text">{errorMessage(error, 'The builds could not be loaded.')}</p>
-        <button type="button" className="button" onClick={() => void mutate()}>
-          Try again
-        </button>
-      </div>
+      <LoadError message={errorMessage(error, 'The builds could not be loaded.')} onRetry={() => void mutate()} retrying={isValidating} />
     );
   }
   if (builds.length === 0) {
