@@ -12,6 +12,8 @@ export default defineConfig({
       threshold: 1024,
     }),
   ],
+  // Assets from the root, never relative to the page: the app may be opened at a path without the hash.
+  base: '/',
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 800 },
   server: {

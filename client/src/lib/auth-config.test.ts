@@ -30,6 +30,16 @@ describe('loadAuthConfig', () => {
     expect(await loadAuthConfig(offline)).toEqual({ ok: false, problems: ['config.json could not be loaded (Failed to fetch)'] });
   });
 
+  it('asks the root for it, whatever path the page was opened at', async () => {
+    const asked: string[] = [];
+    const recording = async (input: RequestInfo | URL) => {
+      asked.push(String(input));
+      return Response.json({ clientId: 'c', serverUrl: 'http://s', redirectUri: 'http://s/' });
+    };
+    await loadAuthConfig(recording);
+    expect(asked).toEqual(['/config.json']);
+  });
+
   it('validates what it loads', async () => {
     const partial = async () => Response.json({ clientId: 'cloud-compile' });
     expect(await loadAuthConfig(partial)).toEqual({ ok: false, problems: ['serverUrl is required', 'redirectUri is required'] });

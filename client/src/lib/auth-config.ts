@@ -25,11 +25,14 @@ export function validateAuthConfig(raw: unknown): AuthConfigResult {
   return problems.length > 0 ? { ok: false, problems } : { ok: true, config: config as AuthConfig };
 }
 
-/** GET config.json and validate it. Network or parse failures become one readable problem. */
+/**
+ * GET /config.json and validate it. Network or parse failures become one readable problem. From the root,
+ * not relative: the page may have been opened at a path (`/preferences/api-keys`) before it is sent to its hash.
+ */
 export async function loadAuthConfig(fetchImpl: typeof fetch = fetch): Promise<AuthConfigResult> {
   let raw: unknown;
   try {
-    const response = await fetchImpl('config.json', { cache: 'no-cache' });
+    const response = await fetchImpl('/config.json', { cache: 'no-cache' });
     if (!response.ok) return { ok: false, problems: [`config.json could not be loaded (status ${response.status})`] };
     raw = await response.json();
   } catch (error) {

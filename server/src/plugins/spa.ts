@@ -12,6 +12,25 @@ const NOT_A_PAGE = new RegExp(
   `^(?:${['/api', '/assets', ...IDENTITY_PATH_PREFIXES].map((prefix) => prefix.replace(/\./g, '\\.')).join('|')})(?:/|$)`,
 );
 
+/**
+ * The hash route a link without the hash meant: `/projects?x=1` → `/#/projects?x=1`. The app routes
+ * by the hash only, so a pasted `/preferences/api-keys` or an old bookmark is sent to the screen it names
+ * (or the router's 404) rather than shown at a path where nothing routes.
+ */
+export function hashRouteFor(url: string): string {
+  return `/#${url}`;
+}
+
+/** The path the identity provider returns to after sign-in: it must get the page itself, with its query. */
+function signInReturnPath(redirectUri: string): string | null {
+  try {
+    const { pathname } = new URL(redirectUri);
+    return pathname === '/' ? null : pathname;
+  } catch {
+    return null;
+  }
+}
+
 function safeDecode(pathname: string): string {
   try {
     return decodeURIComponent(pathname);
@@ -24,8 +43,8 @@ function safeDecode(pathname: string): string {
  * Serves the built SPA. Vite writes content-hashed files under /assets, which are cached forever;
  * index.html must be revalidated on every load so a deploy reaches users at once. The client
  * build writes .br/.gz siblings, which are sent when the browser accepts them. A browser asking
- * for any other page (a reload of a path without the hash, a stale bookmark) gets index.html, and the
- * router shows the right screen or its 404 page; scripts and API calls get a real 404.
+ * for any other page (a path without the hash: a pasted link, a stale bookmark) is redirected to the hash
+ * route it meant, where the router shows the screen or its 404 page; scripts and API calls get a real 404.
  */
 const spaPlugin: FastifyPluginAsync = async (app) => {
   const root = app.config.staticDir;
@@ -53,6 +72,7 @@ const spaPlugin: FastifyPluginAsync = async (app) => {
     },
   });
   const assetsDir = path.join(root, 'assets') + path.sep;
+  const returnPath = signInReturnPath(app.config.publicConfig.redirectUri);
   // Browsers ask for /favicon.ico on any page without an icon link (the identity pages among them);
   // the build ships only an SVG icon, which every current browser accepts here too.
   if (!fs.existsSync(path.join(root, 'favicon.ico')) && fs.existsSync(path.join(root, 'favicon.svg'))) {
@@ -67,7 +87,9 @@ const spaPlugin: FastifyPluginAsync = async (app) => {
       if (file.startsWith(assetsDir) && fs.existsSync(file)) return reply.sendFile(path.relative(root, file));
     }
     if (NOT_A_PAGE.test(pathname) || !request.headers.accept?.includes('text/html')) return reply.callNotFound();
-    return reply.sendFile('index.html');
+    if (pathname === returnPath) return reply.sendFile('index.html');
+    // 302, not 301: a browser would keep a permanent redirect even if the app's routes changed.
+    return reply.redirect(hashRouteFor(request.url), 302);
   });
 };
 

@@ -87,11 +87,35 @@ describe('the built SPA', () => {
     expect(response.body).toBe(build.plainStylesheet);
   });
 
-  it('answers a deep link (a page reload outside the hash) with index.html', async () => {
-    const response = await app.inject({ url: '/projects/42?tab=files', headers: { accept: 'text/html,*/*' } });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.body).toBe(build.indexHtml);
+  it('sends a link without the hash to the hash route it meant, query kept', async () => {
+    for (const [url, route] of [
+      ['/projects', '/#/projects'],
+      ['/projects?x=1', '/#/projects?x=1'],
+      ['/preferences/api-keys', '/#/preferences/api-keys'],
+      ['/editor/abc?file=top.vhd&line=3', '/#/editor/abc?file=top.vhd&line=3'],
+      ['/builds/42/0123abc', '/#/builds/42/0123abc'],
+      // Same origin whatever the path: never a protocol-relative `//elsewhere`.
+      ['//elsewhere.example/x', '/#//elsewhere.example/x'],
+    ]) {
+      const response = await app.inject({ url, headers: { accept: 'text/html,*/*' } });
+      expect(response.statusCode, url).toBe(302);
+      expect(response.headers.location, url).toBe(route);
+    }
+  });
+
+  it('leaves the sign-in return path (a REDIRECT_URI below the root) to the page itself', async () => {
+    const atPath = await buildApp(
+      testConfig({ ...QUICK_TO_BUILD, STATIC_DIR: build.dir, PUBLIC_URL: 'https://app.example.com', REDIRECT_URI: 'https://app.example.com/signed-in' }),
+    );
+    try {
+      const back = await atPath.inject({ url: '/signed-in?code=c&state=s', headers: { accept: 'text/html' } });
+      expect(back.statusCode).toBe(200);
+      expect(back.body).toBe(build.indexHtml);
+      const other = await atPath.inject({ url: '/projects', headers: { accept: 'text/html' } });
+      expect(other.headers.location).toBe('/#/projects');
+    } finally {
+      await atPath.close();
+    }
   });
 
   it('answers /favicon.ico (asked for by pages without an icon link) with the SVG icon', async () => {

@@ -1,9 +1,9 @@
 import { Link, Outlet, useParams } from 'react-router-dom';
 import { Spinner } from '@/components/spinner';
 import { QueueBuildButton } from '@/features/builds/components/queue-build-button';
-import { errorMessage } from '@/lib/api/error-message';
 import { shortBuildId } from '@/lib/format';
 import { paths } from '@/lib/paths';
+import { ProjectUnavailable } from '../components/project-unavailable';
 import { useLoadedProject } from './use-loaded-project';
 
 /**
@@ -11,18 +11,11 @@ import { useLoadedProject } from './use-loaded-project';
  * links to it), then shows the build list or one build below a breadcrumb.
  */
 export function BuildsRoute() {
-  const { projectId = '', data: project, error, isLoading } = useLoadedProject();
+  const { projectId = '', data: project, error, isLoading, isValidating, mutate } = useLoadedProject();
   const { id: buildId } = useParams<'id'>();
-  if (isLoading) return <Spinner label="Loading project" />;
+  if (isLoading && !error) return <Spinner label="Loading project" />;
   if (!project) {
-    return (
-      <section className="page">
-        <p role="alert" className="error-text">
-          {errorMessage(error, 'The project could not be loaded.')}
-        </p>
-        <Link to={paths.projects}>Back to projects</Link>
-      </section>
-    );
+    return <ProjectUnavailable projectId={projectId} error={error} onRetry={() => void mutate()} retrying={isValidating} />;
   }
   return (
     <section className="page" aria-labelledby="builds-area-title">
@@ -32,7 +25,9 @@ export function BuildsRoute() {
             <Link to={paths.projects}>Projects</Link>
           </li>
           <li>
-            <Link to={paths.editor(projectId)}>{project.name}</Link>
+            <Link to={paths.editor(projectId)} title={project.name}>
+              {project.name}
+            </Link>
           </li>
           <li>
             {buildId ? <Link to={paths.builds(projectId)}>Builds</Link> : <span aria-current="page">Builds</span>}

@@ -4,22 +4,18 @@ import { BuildLogsPanel } from '@/features/builds/components/build-logs-panel';
 import { LatestBuildPanel } from '@/features/builds/components/latest-build-panel';
 import { useQueueBuild } from '@/features/builds/api/new-project-build';
 import { EditorPage } from '@/features/editor/components/editor-page';
-import { errorMessage } from '@/lib/api/error-message';
 import type { Project } from '@/lib/api/schemas';
+import { ProjectUnavailable } from '../components/project-unavailable';
 import { useLoadedProject } from './use-loaded-project';
 
 /** #/editor/{project_id}[?file=name&line=n]: the editor, with the build panels placed in it. */
 export function EditorRoute() {
-  const { data: project, error, isLoading, mutate } = useLoadedProject();
-  if (isLoading) return <Spinner label="Loading project" />;
+  const { projectId = '', data: project, error, isLoading, isValidating, mutate } = useLoadedProject();
+  if (isLoading && !error) return <Spinner label="Loading project" />;
   // SWR keeps the data when a background revalidation fails: only a project never loaded is an error
   // (an unmounted editor would lose its undo history and cursor over a network blip).
   if (!project) {
-    return (
-      <p role="alert" className="error-text page">
-        {errorMessage(error, 'The project could not be loaded.')}
-      </p>
-    );
+    return <ProjectUnavailable projectId={projectId} error={error} onRetry={() => void mutate()} retrying={isValidating} />;
   }
   return <LoadedProjectEditor key={project.id} project={project} onConfigSaved={() => void mutate()} />;
 }

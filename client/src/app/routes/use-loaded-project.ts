@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { useProject } from '@/features/projects/api/get-project';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { isNotFound } from '@/lib/api/error-message';
 import { useSetCurrentProject } from '@/lib/current-project';
 
 /**
@@ -14,7 +15,7 @@ export function useLoadedProject() {
   const setCurrentProject = useSetCurrentProject();
   const project = result.data;
 
-  useDocumentTitle(project?.name);
+  useDocumentTitle(project?.name ?? (isNotFound(result.error) ? 'Project not found' : undefined));
   useEffect(() => {
     if (project) setCurrentProject({ id: String(project.id), name: project.name });
   }, [project, setCurrentProject]);

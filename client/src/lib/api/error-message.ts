@@ -38,3 +38,8 @@ export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.detail ?? fallback;
   return fallback;
 }
+
+/** The API answered 404: the thing asked for does not exist (or is not the user's). */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { BuildStatusIcon, buildStatusLabel } from '@/components/build-status-icon';
 import { LogViewer } from '@/components/log-viewer/log-viewer';
 import type { LineRange } from '@/components/log-viewer/line-range';
+import { LoadError } from '@/components/load-error';
 import { Spinner } from '@/components/spinner';
 import { errorMessage } from '@/lib/api/error-message';
 import { isActiveBuild, type Build } from '@/lib/api/schemas';
@@ -37,16 +38,11 @@ const STAGE_STATUS_TEXT = {
 
 /** One build: status, per-stage timings, configuration, artifacts and the full log (live while it runs). */
 export function BuildDetail({ buildId, highlight, onHighlightChange, onOpenFileLocation }: BuildDetailProps) {
-  const { data: build, error, isLoading, mutate } = useBuildDetails(buildId);
-  if (isLoading) return <Spinner label="Loading build" />;
+  const { data: build, error, isLoading, isValidating, mutate } = useBuildDetails(buildId);
+  if (isLoading && !error) return <Spinner label="Loading build" />;
   if (!build) {
     return (
-      <div role="alert">
-        <p className="error-text">{errorMessage(error, 'The build could not be loaded.')}</p>
-        <button type="button" className="button" onClick={() => void mutate()}>
-          Try again
-        </button>
-      </div>
+      <LoadError message={errorMessage(error, 'The build could not be loaded.')} onRetry={() => void mutate()} retrying={isValidating} />
     );
   }
   return (
@@ -139,7 +135,7 @@ function BuildDetailView({ build, highlight, onHighlightChange, onOpenFileLocati
         <h3 id="build-stages-title" className="build-subtitle">
           Stages
         </h3>
-        <table className="data-table build-stage-table">
+        <table className="data-table card-table build-stage-table">
           <thead>
             <tr>
               <th scope="col">STAGE</th>
@@ -153,9 +149,9 @@ function BuildDetailView({ build, highlight, onHighlightChange, onOpenFileLocati
               (stage) => (
                 <tr key={stage.name}>
                   <th scope="row">{stage.name}</th>
-                  <td>{STAGE_STATUS_TEXT[stage.status]}</td>
-                  <td>{stage.started_at ? formatDateTime(stage.started_at) : '—'}</td>
-                  <td>{formatDuration(stage.started_at, stage.finished_at, now) ?? '—'}</td>
+                  <td data-label="Status">{STAGE_STATUS_TEXT[stage.status]}</td>
+                  <td data-label="Started">{stage.started_at ? formatDateTime(stage.started_at) : '—'}</td>
+                  <td data-label="Duration">{formatDuration(stage.started_at, stage.finished_at, now) ?? '—'}</td>
                 </tr>
               ),
             )}

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { BuildStatusIcon, buildStatusLabel } from '@/components/build-status-icon';
+import { LoadError } from '@/components/load-error';
 import { Spinner } from '@/components/spinner';
 import { errorMessage } from '@/lib/api/error-message';
 import { isActiveBuild } from '@/lib/api/schemas';
@@ -19,20 +20,15 @@ import './builds.css';
  * Refreshes itself while any build is queued or running; running durations count up.
  */
 export function BuildList({ projectId }: { projectId: string }) {
-  const { data: builds, error, isLoading, mutate } = useProjectBuilds(projectId);
+  const { data: builds, error, isLoading, isValidating, mutate } = useProjectBuilds(projectId);
   const { data: options } = useBuildConfigs();
   const anyActive = builds?.some(isActiveBuild) ?? false;
   const now = useNow(anyActive);
 
-  if (isLoading) return <Spinner label="Loading builds" />;
+  if (isLoading && !error) return <Spinner label="Loading builds" />;
   if (!builds) {
     return (
-      <div role="alert">
-        <p className="error-text">{errorMessage(error, 'The builds could not be loaded.')}</p>
-        <button type="button" className="button" onClick={() => void mutate()}>
-          Try again
-        </button>
-      </div>
+      <LoadError message={errorMessage(error, 'The builds could not be loaded.')} onRetry={() => void mutate()} retrying={isValidating} />
     );
   }
   if (builds.length === 0) {
@@ -49,7 +45,7 @@ export function BuildList({ projectId }: { projectId: string }) {
 
   return (
     <div className="build-table-wrap">
-      <table className="data-table build-table">
+      <table className="data-table card-table build-table">
         <caption className="visually-hidden">Builds, newest first</caption>
         <thead>
           <tr>
@@ -71,21 +67,21 @@ export function BuildList({ projectId }: { projectId: string }) {
                   {shortBuildId(build.id)}
                 </Link>
               </th>
-              <td>
+              <td data-label="Status">
                 <span className="build-status-cell">
                   <BuildStatusIcon status={build.status} size={16} />
                   <span>{buildStatusLabel(build.status)}</span>
                   <BuildProgress build={build} />
                 </span>
               </td>
-              <td>{configSummary(build.config, options)}</td>
-              <td>
+              <td data-label="Configuration">{configSummary(build.config, options)}</td>
+              <td data-label="Queued">
                 <time dateTime={build.queued_at} title={formatRelative(build.queued_at, now)}>
                   {formatDateTime(build.queued_at)}
                 </time>
               </td>
-              <td>{formatDuration(build.started_at, build.finished_at, now) ?? '—'}</td>
-              <td className="build-actions">{isActiveBuild(build) && <CancelBuildButton buildId={build.id} />}</td>
+              <td data-label="Duration">{formatDuration(build.started_at, build.finished_at, now) ?? '—'}</td>
+              <td className="build-actions card-table-actions">{isActiveBuild(build) && <CancelBuildButton buildId={build.id} />}</td>
             </tr>
           ))}
         </tbody>

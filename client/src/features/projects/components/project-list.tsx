@@ -76,7 +76,7 @@ export function ProjectList({ projects, onDeleted, emptyState }: ProjectListProp
               <input id={filterId} type="search" value={query} onChange={(event) => setQuery(event.target.value)} autoComplete="off" />
             </span>
           </div>
-          <table className="data-table project-table">
+          <table className="data-table card-table project-table">
             <caption className="visually-hidden">Your projects</caption>
             <thead>
               <tr>
@@ -98,22 +98,23 @@ export function ProjectList({ projects, onDeleted, emptyState }: ProjectListProp
               )}
               {visible.map((project) => (
                 <tr key={project.id}>
-                  <td>
-                    <Link to={paths.editor(project.id)} className="project-link">
+                  <td className="project-name-cell">
+                    {/* A long name shows two lines; the whole name is the link's text (and its tooltip). */}
+                    <Link to={paths.editor(project.id)} className="project-link" title={project.name}>
                       <Folder size={18} aria-hidden="true" />
-                      {project.name}
+                      <span className="project-name">{project.name}</span>
                     </Link>
                   </td>
-                  <td>
+                  <td data-label="Latest build">
                     <LatestBuild project={project} />
                   </td>
-                  <td>
+                  <td data-label="Last updated">
                     <span className="project-updated">
                       {formatDay(project.updated_at)}{' '}
                       <span className="muted">({formatRelative(project.updated_at)})</span>
                     </span>
                   </td>
-                  <td className="project-actions">
+                  <td className="project-actions card-table-actions">
                     <ActionMenu
                       label={`Actions for ${project.name}`}
                       items={[

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { FolderPlus, PackageOpen } from 'lucide-react';
+import { LoadError } from '@/components/load-error';
 import { Spinner } from '@/components/spinner';
 import { errorMessage } from '@/lib/api/error-message';
 import type { Project } from '@/lib/api/schemas';
@@ -27,7 +28,7 @@ export function ProjectsPage({ onProjectDeleted }: ProjectsPageProps) {
   const importLink = parseImportLink(searchParams);
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
-  const { data: projects, error, isLoading } = useProjects();
+  const { data: projects, error, isLoading, isValidating, mutate } = useProjects();
 
   const importOpen = importing || importLink !== null;
   const setImportOpen = (open: boolean) => {
@@ -58,11 +59,14 @@ export function ProjectsPage({ onProjectDeleted }: ProjectsPageProps) {
         </div>
       </div>
 
-      {isLoading && <Spinner label="Loading projects" />}
-      {error && (
-        <p role="alert" className="error-text">
-          {errorMessage(error, 'The projects could not be loaded. Please try again later.')}
-        </p>
+      {isLoading && !error && <Spinner label="Loading projects" />}
+      {/* Only a list never loaded: a failed background refresh keeps the list it has. */}
+      {error && !projects && (
+        <LoadError
+          message={errorMessage(error, 'The projects could not be loaded. Check your connection and retry.')}
+          onRetry={() => void mutate()}
+          retrying={isValidating}
+        />
       )}
       {projects && (
         <ProjectList

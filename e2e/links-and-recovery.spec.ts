@@ -1,0 +1,97 @@
+import { expect, test, type Page } from '@playwright/test';
+import { USERS, acceptCookieNotice, expectNoAxeViolations, signInAt } from './support/app';
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await acceptCookieNotice(context, baseURL!);
+});
+
+const projectTable = (page: Page) => page.getByRole('table', { name: 'Your projects' });
+
+test('a link without the hash, signed out: sign-in, then its screen', async ({ page }) => {
+  // What people paste and bookmarks keep: the path, no hash.
+  await page.goto('/preferences/api-keys');
+  await expect(page).toHaveURL(/\/app\/login\//);
+  await page.getByRole('button', { name: new RegExp(USERS.grace.email) }).click();
+  await expect(page).toHaveURL(/\/#\/preferences\/api-keys$/);
+  await expect(page.getByRole('heading', { name: 'API Keys', exact: true })).toBeVisible();
+  await expect(page).toHaveTitle('API Keys - Preferences | Cloud Compile');
+});
+
+test('links without the hash, signed in: each lands on its screen, query kept', async ({ page }) => {
+  await signInAt(page, '#/preferences/account', USERS.ada.email);
+  await page.goto('/projects?x=1');
+  await expect(page).toHaveURL(/\/#\/projects\?x=1$/);
+  await expect(projectTable(page)).toBeVisible();
+
+  // A deep path: the app starts (config.json and its scripts come from the root) and routes it.
+  await page.goto('/preferences/keybindings');
+  await expect(page).toHaveURL(/\/#\/preferences\/keybindings$/);
+  await expect(page.getByRole('heading', { name: 'Keybindings', exact: true })).toBeVisible();
+
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/#\/no\/such\/page$/);
+  await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
+
+  // The API never falls back to a page, even for a browser asking for HTML.
+  const api = await page.request.get('/api/no-such-thing', { headers: { accept: 'text/html' } });
+  expect(api.status()).toBe(404);
+  expect(await api.json()).toEqual({ detail: 'Not Found' });
+});
+
+test('a bad project id: one not-found view, on the editor and builds routes, with a way back', async ({ page }) => {
+  await signInAt(page, '#/preferences/account', USERS.ada.email);
+  for (const path of ['/editor/no-such-project', '/builds/no-such-project', '/builds/no-such-project/0123456789abcdef']) {
+    // A path link too: it reaches the same view through the hash route.
+    await page.goto(path);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1, name: 'Project not found' }), path).toBeVisible();
+    await expect(main).toContainText('None of your projects has the id no-such-project.');
+    await expect(page).toHaveTitle('Project not found | Cloud Compile');
+  }
+  await expectNoAxeViolations(page, 'the project-not-found view');
+  await page.getByRole('link', { name: 'Go to your projects' }).click();
+  await expect(page).toHaveURL(/#\/projects$/);
+  await expect(projectTable(page)).toBeVisible();
+});
+
+/** While `down.value` is true, every call for the projects list fails as a dropped connection would. */
+async function failProjectsListWhile(page: Page, down: { value: boolean }): Promise<void> {
+  await page.route(/\/api\/projects(\?|$)/, (route) => (down.value ? route.abort('internetdisconnected') : route.fallback()));
+}
+
+test('Retry recovers the projects list after the network returns', async ({ page }) => {
+  await signInAt(page, '#/preferences/account', USERS.ada.email);
+  const down = { value: true };
+  await failProjectsListWhile(page, down);
+  await page.goto('/#/projects');
+  await expect(page.getByRole('alert')).toContainText('The projects could not be loaded.');
+  const retry = page.getByRole('button', { name: 'Retry' });
+  await expect(retry).toBeVisible();
+  await expectNoAxeViolations(page, 'the projects load error');
+
+  // Still down: Retry asks again and the error stays, with the button.
+  await retry.click();
+  await expect(page.getByRole('alert')).toContainText('The projects could not be loaded.');
+
+  down.value = false;
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(projectTable(page)).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('the projects list comes back by itself when the browser is online again', async ({ page, context }) => {
+  await signInAt(page, '#/preferences/account', USERS.ada.email);
+  const down = { value: true };
+  await failProjectsListWhile(page, down);
+  await page.goto('/#/projects');
+  await expect(page.getByRole('alert')).toContainText('The projects could not be loaded.');
+  // The connection was lost: the browser says so (offline), then gets it back.
+  await context.setOffline(true);
+  await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
+
+  // Back online: no click, the list loads (SWR revalidates on the browser's online event). Well
+  // within SWR's own error retry, which waits 5 s or more.
+  down.value = false;
+  await context.setOffline(false);
+  await expect(projectTable(page)).toBeVisible({ timeout: 4_000 });
+});
