@@ -43,6 +43,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       LOG_FORMAT: 'json',
       MOCK_BUILD_STEP_MS: '60',
+      // The specs test the log viewer's mechanics on the fixture logs; e2e/toolchain.spec.ts starts real builds.
+      MOCK_BUILDS: 'simulated',
       ADMIN_TOKEN: 'e2e-admin-token-0123456789',
     },
   },
