@@ -2,6 +2,8 @@
 // and killed like any native tool. Usage: node yosys-process.mjs <yosys args…>, in the build's directory:
 // the directory's files are handed to Yosys, and the files it writes are written back beside them.
 // Plain JavaScript (no tsx): it starts in a bare `node`, with nothing but PATH, HOME and TMPDIR.
+import { Buffer } from 'node:buffer';
+import process from 'node:process';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { runYosys, Exit } from '@yowasp/yosys';
 
