@@ -73,7 +73,8 @@ for (const { language, file, content, line, underlined } of [
     const projectId = await createProject(page, name, file, content);
     await page.goto(`${ORIGIN}/#/editor/${projectId}?file=${encodeURIComponent(file)}&line=1`);
     const editor = page.getByRole('textbox', { name: `Editor: ${file}` });
-    await expect(editor).toBeVisible();
+    // The first visit after the gateway's start loads CodeMirror's chunk: slow on a loaded machine.
+    await expect(editor).toBeVisible({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Build', exact: true }).click();
 
     // The check build's header, then the tool's error in the live log.

@@ -11,6 +11,11 @@ describe('toLintDiagnostics', () => {
     expect(d).toMatchObject({ severity: 'error', message: "'then' is expected here" });
   });
 
+  it('underlines the token after the gap a column points at', () => {
+    const [d] = toLintDiagnostics(state, [{ line: 2, column: 17, severity: 'error', message: "'then' is expected here" }]);
+    expect(state.sliceDoc(d!.from, d!.to)).toBe('them');
+  });
+
   it('marks the line from its first character when there is no column', () => {
     const [d] = toLintDiagnostics(state, [{ line: 2, column: null, severity: 'warning', message: 'w' }]);
     expect(state.sliceDoc(d!.from, d!.to)).toBe('if Reset = 1 them');

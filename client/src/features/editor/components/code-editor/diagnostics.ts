@@ -16,8 +16,8 @@ export function diagnosticsExtension(): Extension {
 }
 
 /**
- * Where a tool's line and column land in this document: from the column (or the line's first
- * non-blank character) to the end of the word there (or of the line). A line beyond the end of the
+ * Where a tool's line and column land in this document: from the column (past any blanks there; or
+ * the line's first non-blank character) to the end of the word there (or of the line). A line beyond the end of the
  * document (the file changed since the build) lands on the last line.
  */
 export function toLintDiagnostics(state: EditorState, diagnostics: readonly EditorDiagnostic[]): LintDiagnostic[] {
@@ -25,7 +25,10 @@ export function toLintDiagnostics(state: EditorState, diagnostics: readonly Edit
   return diagnostics.map((d) => {
     const line = doc.line(Math.min(Math.max(1, d.line), doc.lines));
     const indent = line.text.length - line.text.trimStart().length;
-    const column = d.column === null ? indent : Math.min(Math.max(0, d.column - 1), line.length);
+    const at = d.column === null ? indent : Math.min(Math.max(0, d.column - 1), line.length);
+    // GHDL points at the gap before the unexpected token ("InputA| garbage"): underline the token.
+    const gap = /^\s*/.exec(line.text.slice(at))![0].length;
+    const column = at + gap < line.length ? at + gap : at;
     const word = /^[\w$]+/.exec(line.text.slice(column))?.[0].length ?? 0;
     const from = line.from + column;
     const to = d.column === null || word === 0 ? Math.max(line.to, from) : from + word;
