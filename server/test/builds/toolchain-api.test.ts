@@ -73,13 +73,18 @@ describe('mock API with MOCK_BUILDS=toolchain', () => {
     expect(report.body).toMatch(/Number of cells:\s+[1-9]/);
   });
 
-  it("one tool slot for everyone: Grace's build waits behind Ada's with its queue position, then runs", { timeout: 240_000 }, async () => {
-    const adaBuild = (await ada('POST', `/api/projects/${await projectId(ada, 'Voltage Limiter')}/builds`)).json<Build>();
-    const graceBuild = (await grace('POST', `/api/projects/${await projectId(grace, 'Voltage Limiter')}/builds`)).json<Build>();
+  it("one tool slot for everyone: builds wait across users with their real queue position, then run", { timeout: 300_000 }, async () => {
+    const adaProject = await projectId(ada, 'Voltage Limiter');
+    const adaBuild = (await ada('POST', `/api/projects/${adaProject}/builds`)).json<Build>();
     await waitFor(async () => ((await details(ada, adaBuild.id)).status === 'running' ? true : undefined), "Ada's build to run", 60_000);
+    const graceBuild = (await grace('POST', `/api/projects/${await projectId(grace, 'Voltage Limiter')}/builds`)).json<Build>();
+    const adaSecond = (await ada('POST', `/api/projects/${adaProject}/builds`)).json<Build>();
+    // Grace's waits for the slot Ada's first build holds; Ada's second waits behind both.
     expect(await details(grace, graceBuild.id)).toMatchObject({ status: 'queued', queue_position: 1 });
+    expect(await details(ada, adaSecond.id)).toMatchObject({ status: 'queued', queue_position: 2 });
     expect((await finished(ada, adaBuild.id)).status).toBe('succeeded');
     expect((await finished(grace, graceBuild.id)).status).toBe('succeeded');
+    expect((await finished(ada, adaSecond.id)).status).toBe('succeeded');
   });
 
   it('refuses to queue a project without a top-level design, saying what is missing', async () => {

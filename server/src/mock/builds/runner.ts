@@ -42,6 +42,8 @@ export interface RunningBuild {
  */
 export interface BuildRunner {
   start(job: BuildJob, progress: BuildProgress): RunningBuild;
+  /** Builds of every sandbox waiting for a tool slot now (a runner without slots has none). */
+  readonly waiting?: number;
   /** Stops every build still running (the gateway is closing). */
   close(): void;
 }

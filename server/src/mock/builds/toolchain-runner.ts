@@ -69,6 +69,10 @@ export class ToolchainRunner implements BuildRunner {
     return { cancel };
   }
 
+  get waiting(): number {
+    return this.slots.queued;
+  }
+
   close(): void {
     for (const cancel of [...this.active]) cancel();
   }

@@ -604,8 +604,9 @@ export class Sandbox {
     if (build.status !== 'queued') return null;
     const waiting = this.current?.status === 'queued' ? [this.current, ...this.queue] : this.queue;
     const index = waiting.indexOf(build);
-    // The sandbox's own build at the head may itself wait behind other users' builds for a tool slot.
-    const runnerAhead = this.current?.status === 'queued' ? (this.current.waitingAhead ?? 0) : 0;
+    // Other users' builds share the tool slots: the sandbox's head build may wait behind some of them,
+    // and a build behind a running one will wait at least behind every build waiting for a slot now.
+    const runnerAhead = this.current?.status === 'queued' ? (this.current.waitingAhead ?? 0) : (this.runner.waiting ?? 0);
     return index >= 0 ? index + 1 + runnerAhead : null;
   }
 
