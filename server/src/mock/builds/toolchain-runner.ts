@@ -121,8 +121,12 @@ class ToolchainBuild {
       this.report(() => this.progress.finished(outcome));
     } catch (error) {
       if (!(error instanceof Cancelled) && !this.cancelled) {
-        this.progress.log([`ERROR: the build stopped unexpectedly: ${(error as Error).message}`]);
-        this.progress.finished({ status: 'failed', error: `The build stopped unexpectedly: ${(error as Error).message}` });
+        try {
+          this.progress.log([`ERROR: the build stopped unexpectedly: ${(error as Error).message}`]);
+          this.progress.finished({ status: 'failed', error: `The build stopped unexpectedly: ${(error as Error).message}` });
+        } catch {
+          // The store is gone (its sandbox closed): nobody is left to tell, and the gateway must not crash.
+        }
       }
     } finally {
       this.current?.cancel();
@@ -227,6 +231,7 @@ class ToolchainBuild {
       budget: this.budget,
       isolateNetwork: this.options.isolateNetwork,
       onLine: (raw) => {
+        if (this.cancelled) return; // an event handler must not throw Cancelled
         const line = raw.replaceAll(`${this.dir}/`, '');
         const parsed = parseToolLine(line, this.mapPath);
         if (parsed.diagnostic) this.addDiagnostic(parsed.diagnostic, parsed.text);
