@@ -173,6 +173,17 @@ describe('stopping a build', () => {
     expect(finished).toBe(false); // nothing is reported after cancel
   });
 
+  it('close (the gateway stopping) kills the tools and removes the build directories before it returns', { timeout: 180_000 }, async () => {
+    const root = await mkdtemp(path.join(tmpRoot, 'close-'));
+    const { config, files } = busy();
+    const r = runner({ tmpRoot: root });
+    const build = start(r, 'close', config, files);
+    await waitUntil(() => build.log.some((l) => l.startsWith('$ ghdl')), 'the first tool');
+    r.close();
+    expect(await readdir(root)).toEqual([]);
+    await waitUntil(() => !liveProcesses().some((p) => p.cwd?.startsWith(root)), 'no tool process', 2000);
+  });
+
   it('stops at the time limit, failing the build and saying so in the log', { timeout: 180_000 }, async () => {
     const { config, files } = busy();
     const { outcome, log } = await start(runner({ timeLimitMs: 2000 }), 'slow', config, files).done;

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -45,7 +46,7 @@ class Cancelled extends Error {}
  */
 export class ToolchainRunner implements BuildRunner {
   private readonly slots: ToolSlots;
-  private readonly active = new Set<() => void>();
+  private readonly active = new Map<() => void, ToolchainBuild>();
 
   constructor(private readonly options: ToolchainRunnerOptions) {
     this.slots = new ToolSlots(options.concurrency);
@@ -59,7 +60,7 @@ export class ToolchainRunner implements BuildRunner {
       build.cancel();
       ticket.release();
     };
-    this.active.add(cancel);
+    this.active.set(cancel, build);
     void ticket.ready
       .then(() => build.run())
       .finally(() => {
@@ -73,8 +74,12 @@ export class ToolchainRunner implements BuildRunner {
     return this.slots.queued;
   }
 
+  /** Kills every build's tools and removes their directories now: the process may exit right after. */
   close(): void {
-    for (const cancel of [...this.active]) cancel();
+    for (const [cancel, build] of [...this.active]) {
+      cancel();
+      build.removeDirectory();
+    }
   }
 }
 
@@ -103,6 +108,11 @@ class ToolchainBuild {
   cancel(): void {
     this.cancelled = true;
     this.current?.cancel();
+  }
+
+  /** Removes the build's directory at once (its tools were killed with SIGKILL: none writes any more). */
+  removeDirectory(): void {
+    if (this.dir) rmSync(this.dir, { recursive: true, force: true });
   }
 
   private log(...lines: string[]): void {
