@@ -122,6 +122,7 @@ describe('every seed project and example, built by the real tools (concurrently,
     expect(log.slice(0, 3).join('\n')).toMatch(/CHECK BUILD with open-source tools, not a bitstream/);
     expect(log.join('\n')).not.toContain(tmpRoot);
     expect(artifact(outcome, 'build.log')).toContain('==> Stage: SYNTHESIS');
+    expect(artifact(outcome, 'build.log')).toMatch(/^Check build summary: \d+ errors? · \d+ warnings? in your files · \d+ from the platform\n/);
     if (item.error) {
       expect(outcome.status, log.join('\n')).toBe('failed');
       const first = built.diagnostics.find((d) => d.severity === 'error' && d.origin === 'user');

@@ -350,7 +350,9 @@ class ToolchainBuild {
     const netlist = await read('netlist.json');
     if (netlist && netlist.length <= MAX_NETLIST_BYTES) artifacts.push({ name: 'netlist.json', contentType: 'application/json', content: netlist });
     else if (netlist) this.log(`INFO: netlist.json (${netlist.length} bytes) is larger than ${MAX_NETLIST_BYTES} bytes and is not kept`);
-    artifacts.push({ name: 'build.log', contentType: TEXT_CONTENT_TYPE, content: Buffer.from(`${this.full.join('\n')}\n`) });
+    // The downloaded log opens with the counts (the live log can only give them at its end).
+    const summary = `Check build summary: ${diagnosticSummary(this.diagnostics)}`;
+    artifacts.push({ name: 'build.log', contentType: TEXT_CONTENT_TYPE, content: Buffer.from(`${[summary, ...this.full].join('\n')}\n`) });
     return artifacts;
   }
 }
