@@ -43,6 +43,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       LOG_FORMAT: 'json',
       MOCK_BUILD_STEP_MS: '60',
+      // The specs test the log viewer's mechanics on the fixture logs; e2e/toolchain.spec.ts starts real builds.
+      MOCK_BUILDS: 'simulated',
       ADMIN_TOKEN: 'e2e-admin-token-0123456789',
       // Every test signs in through the browser from 127.0.0.1: more than a visitor's limit a minute.
       MOCK_SIGN_IN_RATE_LIMIT: '1000',

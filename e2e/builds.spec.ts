@@ -61,8 +61,9 @@ async function callApi<T>(page: Page, method: 'GET' | 'POST', apiPath: string, b
 
 const uniqueName = (what: string) => `${what} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
+/** A project with a design to build (a project without a top-level design is refused). */
 async function createProject(page: Page, name: string): Promise<string> {
-  const project = await callApi<{ id: string }>(page, 'POST', '/projects', { name });
+  const project = await callApi<{ id: string }>(page, 'POST', '/projects', { name, example: 'adder-subtractor' });
   return project.id;
 }
 

@@ -289,7 +289,8 @@ test('vim keybindings: i inserts, Esc returns to normal mode where x deletes', a
 test('F8 saves and queues a build: the exact toast, and the log streams in the bottom panel to success', async ({ page }) => {
   await signIn(page);
   const name = uniqueName('Build');
-  const projectId = await createProject(page, name, { 'top.vhd': '-- top\n' });
+  const top = '-- top\narchitecture Behavioural of CustomInstrument is\nbegin\nend architecture;\n';
+  const projectId = await createProject(page, name, { 'top.vhd': top });
   await openEditor(page, projectId, name, '?file=top.vhd&line=1');
   await editorFor(page, 'top.vhd').click();
   await page.keyboard.press('Control+End');
@@ -301,7 +302,7 @@ test('F8 saves and queues a build: the exact toast, and the log streams in the b
     page.getByText('The build has been successfully queued. You can view build progress under "Build Logs" at the bottom of the editor.', { exact: true }),
   ).toBeVisible();
   await expect(tab(page, 'top.vhd').getByTestId('tab-dirty-mark')).toHaveCount(0);
-  expect((await callApi<{ content: string }>(page, 'GET', `/projects/${projectId}/files/top.vhd`)).content).toBe('-- top\n-- saved by F8');
+  expect((await callApi<{ content: string }>(page, 'GET', `/projects/${projectId}/files/top.vhd`)).content).toBe(`${top}-- saved by F8`);
 
   const bottom = page.getByTestId('bottom-panel');
   await expect(bottom.locator('.log-viewer__row').first()).toBeVisible({ timeout: 20_000 });

@@ -1,14 +1,26 @@
 #!/usr/bin/env bash
-# Debian packages the tests need, installed when missing (idempotent):
+# Debian packages the app and its tests need, installed when missing (idempotent):
 # - chromium: the browser tests drive Debian's Chromium (never a downloaded browser build);
-# - ghdl: the fixture check analyses every seed VHDL file with a real VHDL compiler.
+# - ghdl: mock-mode builds analyse and synthesize VHDL with it, and the fixture check analyses every seed file.
+# Arguments pick some of them (`npm start` needs only ghdl); none means all.
 set -euo pipefail
+wanted=("$@")
+[ ${#wanted[@]} -eq 0 ] && wanted=(chromium ghdl)
 missing=()
-[ -x /usr/bin/chromium ] || missing+=(chromium fonts-dejavu-core)
-command -v ghdl >/dev/null 2>&1 || missing+=(ghdl)
+for package in "${wanted[@]}"; do
+  case "$package" in
+    chromium) [ -x /usr/bin/chromium ] || missing+=(chromium fonts-dejavu-core) ;;
+    ghdl) command -v ghdl >/dev/null 2>&1 || missing+=(ghdl) ;;
+    *) echo "ensure-system-packages: unknown package $package" >&2; exit 2 ;;
+  esac
+done
 [ ${#missing[@]} -eq 0 ] && exit 0
-echo "setup: installing Debian packages for the tests: ${missing[*]}…"
+echo "setup: installing Debian packages: ${missing[*]}…"
 SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
 export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+if ! { $SUDO apt-get update -qq && $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null; }; then
+  echo "setup: could not install ${missing[*]} (needs root or sudo and Debian's apt)." >&2
+  # npm start still runs without GHDL: mock builds fall back to the simulated runner and say why.
+  [ "${ENSURE_OPTIONAL:-}" = 1 ] && exit 0
+  exit 1
+fi

@@ -13,7 +13,7 @@ export interface StartedGateway {
 export async function startGateway(port: number, env: Record<string, string> = {}): Promise<StartedGateway> {
   const origin = `http://localhost:${port}`;
   const gateway = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
-    env: { ...process.env, PORT: String(port), MODE: 'mock', LOG_LEVEL: 'warn', LOG_FORMAT: 'json', ...env },
+    env: { ...process.env, PORT: String(port), MODE: 'mock', MOCK_BUILDS: 'simulated', LOG_LEVEL: 'warn', LOG_FORMAT: 'json', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const close = () =>

@@ -103,6 +103,10 @@ const envShape = z.object({
   MOCK_AUTO_LOGIN: z.string().email().optional(),
   MOCK_TOKEN_TTL_SECONDS: intFromEnv(11, 86_400 * 30).default(3600),
   MOCK_BUILD_STEP_MS: intFromEnv(1, 60_000).default(400),
+  MOCK_BUILDS: z.enum(['auto', 'toolchain', 'simulated']).default('auto'),
+  MOCK_BUILD_TIME_LIMIT_S: intFromEnv(1, 3600).default(120),
+  MOCK_BUILD_OUTPUT_LIMIT_KB: intFromEnv(16, 65_536).default(2048),
+  MOCK_BUILD_CONCURRENCY: intFromEnv(1, 64).optional(),
   MOCK_SEED: intFromEnv(0, 2 ** 31 - 1).default(4242),
   ADMIN_TOKEN: z.string().min(16).optional(),
   // Mock mode's public-demo bounds (README: "Bounds of the mock"); defaults fit one small machine.
@@ -176,6 +180,12 @@ export interface AppConfig {
     autoLoginEmail?: string;
     tokenTtlSeconds: number;
     buildStepMs: number;
+    /** MOCK_BUILDS: real tools, the fixture logs, or the tools when GHDL is installed. */
+    builds: 'auto' | 'toolchain' | 'simulated';
+    buildTimeLimitSeconds: number;
+    buildOutputLimitKb: number;
+    /** Builds running tools at once; undefined: one per core. */
+    buildConcurrency?: number;
     seed: number;
     adminToken?: string;
     /** What one visitor (and the demo as a whole) may hold; see mock/api/quotas.ts. */
@@ -270,6 +280,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       autoLoginEmail: e.MOCK_AUTO_LOGIN,
       tokenTtlSeconds: e.MOCK_TOKEN_TTL_SECONDS,
       buildStepMs: e.MOCK_BUILD_STEP_MS,
+      builds: e.MOCK_BUILDS,
+      buildTimeLimitSeconds: e.MOCK_BUILD_TIME_LIMIT_S,
+      buildOutputLimitKb: e.MOCK_BUILD_OUTPUT_LIMIT_KB,
+      buildConcurrency: e.MOCK_BUILD_CONCURRENCY,
       seed: e.MOCK_SEED,
       adminToken: e.ADMIN_TOKEN,
       limits: {
@@ -288,7 +302,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
-/** A config for tests: the defaults plus overrides given as environment variables. */
+/**
+ * A config for tests: the defaults plus overrides given as environment variables. Builds are
+ * simulated unless a test asks for MOCK_BUILDS=toolchain: most tests are about the API and the log
+ * mechanics, which the fixture logs exercise in milliseconds.
+ */
 export function testConfig(env: Record<string, string> = {}): AppConfig {
-  return loadConfig({ LOG_LEVEL: 'silent', LOG_FORMAT: 'json', ...env });
+  return loadConfig({ LOG_LEVEL: 'silent', LOG_FORMAT: 'json', MOCK_BUILDS: 'simulated', ...env });
 }

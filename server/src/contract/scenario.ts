@@ -226,6 +226,8 @@ async function scratchProject(
   else skip('update build configuration', 'updateProjectConfig', 'buildConfigs gave no usable option');
 
   const file = { ...project, name: 'contract_check.vhd' };
+  // Kept until the build is queued: a project without a top-level design is refused (422).
+  let scratchFile: typeof file | undefined;
   const content = '-- written by the contract check\narchitecture Behavioural of CustomInstrument is\nbegin\nend architecture;\n';
   const createdFile = await call('create file', 'createFile', { params: file, text: content, expect: [201] });
   await call('list files', 'getProjectFiles', { params: project, expect: [200] });
@@ -235,8 +237,7 @@ async function scratchProject(
     await call('save file', 'updateFile', { params: file, text: `${content}-- saved\n`, expect: [200] });
     expectDetailList(await call('rename file without a new name', 'renameFile', { params: file, expect: [422] }));
     const renamed = await call('rename file', 'renameFile', { params: file, query: { new_name: 'contract_check_renamed.vhd' }, expect: [200] });
-    const current = renamed?.status === 200 ? { ...project, name: 'contract_check_renamed.vhd' } : file;
-    await call('delete file', 'deleteFile', { params: current, expect: [204] });
+    scratchFile = renamed?.status === 200 ? { ...project, name: 'contract_check_renamed.vhd' } : file;
   } else {
     for (const op of ['getFile', 'updateFile', 'renameFile', 'deleteFile']) skip('(needs the scratch file)', op, 'the file could not be created');
   }
@@ -253,6 +254,7 @@ async function scratchProject(
   } else {
     for (const op of ['buildDetails', 'getBuildLog', 'cancelBuild']) skip('(needs the queued build)', op, 'the build could not be queued');
   }
+  if (scratchFile) await call('delete file', 'deleteFile', { params: scratchFile, expect: [204] });
 }
 
 /** The first non-legacy option of each kind: a configuration the API itself offers. */

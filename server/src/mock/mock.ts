@@ -5,7 +5,7 @@ import apiPlugin, { loadContract } from './api/api.js';
 import adminRoutes from './admin/admin.js';
 import { MockControls } from './admin/controls.js';
 import { QuotaGuard } from './api/quotas.js';
-import { SimulatedRunner } from './builds/simulated-runner.js';
+import { selectRunner } from './builds/select-runner.js';
 import { loadSeedData } from './store/fixtures.js';
 import { SandboxRegistry } from './store/registry.js';
 
@@ -19,9 +19,11 @@ const mockPlugin: FastifyPluginAsync = async (app) => {
   await app.register(identityPlugin);
 
   const seed = await loadSeedData(mock.fixturesDir);
+  const builds = selectRunner(mock, seed);
+  app.log.info({ builds: builds.kind }, `Mock builds: ${builds.kind} (${builds.reason})`);
   const registry = new SandboxRegistry({
     seed,
-    runner: new SimulatedRunner({ stageLogs: seed.stageLogs, stepMs: mock.buildStepMs }),
+    runner: builds.runner,
     mode: mock.sandbox,
     idleMs: mock.sandboxIdleMinutes * 60_000,
     maxSandboxes: mock.limits.sandboxes,

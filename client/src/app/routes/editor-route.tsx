@@ -2,6 +2,7 @@ import { Spinner } from '@/components/spinner';
 import { BuildConfigPanel } from '@/features/builds/components/build-config-panel';
 import { BuildLogsPanel } from '@/features/builds/components/build-logs-panel';
 import { LatestBuildPanel } from '@/features/builds/components/latest-build-panel';
+import { useLatestBuild } from '@/features/builds/api/get-latest-build';
 import { useQueueBuild } from '@/features/builds/api/new-project-build';
 import { EditorPage } from '@/features/editor/components/editor-page';
 import type { Project } from '@/lib/api/schemas';
@@ -22,10 +23,12 @@ export function EditorRoute() {
 
 function LoadedProjectEditor({ project, onConfigSaved }: { project: Project; onConfigSaved(): void }) {
   const queueBuild = useQueueBuild(project.id, project.name);
+  const { data: latestBuild } = useLatestBuild(project.id);
   return (
     <EditorPage
       project={project}
       onBuild={queueBuild}
+      diagnostics={latestBuild?.diagnostics}
       sidePanel={
         <>
           <BuildConfigPanel projectId={project.id} config={project.config} onConfigSaved={onConfigSaved} />

@@ -12,6 +12,7 @@ export type {
   BuildStageName,
   BuildStatus,
   CreatedApiKey,
+  Diagnostic,
   Example,
   HardwareModel,
   Project,

@@ -27,5 +27,7 @@ export function guardProgress(progress: BuildProgress, onError: (error: unknown)
     log: guard(progress.log),
     stageFinished: guard(progress.stageFinished),
     finished: guard(progress.finished),
+    ...(progress.diagnostics && { diagnostics: guard(progress.diagnostics) }),
+    ...(progress.waiting && { waiting: guard(progress.waiting) }),
   };
 }

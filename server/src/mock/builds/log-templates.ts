@@ -44,11 +44,23 @@ export function fillPlaceholders(text: string, vars: LogVariables): string {
   return text.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => values[key] ?? whole);
 }
 
-/** Template lines with placeholders filled; a line naming `{{file}}` is repeated once per source file. */
+/**
+ * Template lines with placeholders filled; a line naming `{{file}}` is repeated once per source file,
+ * and the lines between `{{#each slot}}` and `{{/each}}` once per slot of the configuration (`{{slot}}`
+ * is the slot's number), so the log never names a slot the hardware does not have.
+ */
 export function renderLines(template: readonly string[], vars: LogVariables, fileNames: readonly string[]): string[] {
   const lines: string[] = [];
-  for (const line of template) {
-    if (line.includes('{{file}}')) {
+  for (let index = 0; index < template.length; index++) {
+    const line = template[index]!;
+    if (line.trim() === '{{#each slot}}') {
+      const end = template.findIndex((l, i) => i > index && l.trim() === '{{/each}}');
+      const block = template.slice(index + 1, end < 0 ? template.length : end);
+      for (let slot = 1; slot <= vars.config.slots; slot++) {
+        lines.push(...renderLines(block.map((l) => l.replaceAll('{{slot}}', String(slot))), vars, fileNames));
+      }
+      index = end < 0 ? template.length : end;
+    } else if (line.includes('{{file}}')) {
       for (const file of fileNames) lines.push(fillPlaceholders(line.replaceAll('{{file}}', file), vars));
     } else {
       lines.push(fillPlaceholders(line, vars));

@@ -2,7 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { buildArtifacts, type ArtifactFile } from '../builds/artifacts.js';
 import { errorSummary, planBuildLog, type LogVariables } from '../builds/log-templates.js';
 import { guardProgress } from '../builds/guarded-progress.js';
+import type { Diagnostic } from '../builds/diagnostics.js';
+import { topLevelProblem } from '../builds/hdl-project.js';
 import type { BuildJob, BuildRunner, RunningBuild } from '../builds/runner.js';
+import { faultyLine, scriptedFailure } from '../builds/simulated-failure.js';
 import { ApiError, ApiValidationError, notFound, type ValidationIssue } from './errors.js';
 import {
   configProblems,
@@ -17,7 +20,7 @@ import { generateHistory, type HistoricBuild } from './history.js';
 
 export type Scope = 'projects:read' | 'projects:write' | 'builds:read' | 'builds:queue';
 type BuildStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
-type StageStatus = 'pending' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+type StageStatus = 'pending' | 'running' | 'succeeded' | 'failed' | 'cancelled' | 'skipped';
 
 interface FileRecord {
   name: string;
@@ -32,8 +35,10 @@ interface ProjectRecord {
   updatedAt: Date;
   config: ProjectConfig;
   files: Map<string, FileRecord>;
-  /** Every build of this project fails here (a fixture's build_error). */
+  /** Every build of this project fails here (a fixture's build_error)… */
   failure?: BuildErrorSpec;
+  /** …while its file still holds this line (the seed file's text at the failure's line). */
+  failureText?: string;
 }
 
 interface StageRecord {
@@ -60,6 +65,12 @@ interface BuildRecord {
   history?: HistoricBuild;
   /** Sizes of the artifacts, worked out once the build has finished. */
   artifactList?: { name: string; size: number; content_type: string }[];
+  /** The artifacts the runner made (real tools); without them the fixture templates are rendered. */
+  runnerArtifacts?: ArtifactFile[];
+  /** Errors and warnings of the build, in the user's file names. */
+  diagnostics: readonly Diagnostic[];
+  /** Builds waiting before this one for a tool slot (all sandboxes share the machine's cores). */
+  waitingAhead?: number;
   running?: RunningBuild;
 }
 
@@ -148,6 +159,7 @@ export class Sandbox {
           project.files.map((file, index) => [file.name, { ...file, timestamp: history.fileTimes[index] ?? history.updatedAt }]),
         ),
         failure: project.build_error,
+        failureText: project.build_error && faultyLine(project.build_error, project.files),
       };
       this.projects.set(record.id, record);
       for (const past of history.builds) this.addHistoricBuild(record, project.files, past);
@@ -316,6 +328,9 @@ export class Sandbox {
   /** Queues a build of the project's current files; it runs when the builds before it are done. */
   newBuild(projectId: string) {
     const project = this.project(projectId);
+    const files = [...project.files.values()].sort((a, b) => a.name.localeCompare(b.name)).map((f) => ({ name: f.name, content: f.content }));
+    const problem = topLevelProblem(files, project.config.target);
+    if (problem) throw new ApiValidationError([{ loc: ['path', 'project_id'], msg: problem, type: 'value_error' }]);
     const queuedAt = this.now();
     const build: BuildRecord = {
       id: newId(),
@@ -332,10 +347,11 @@ export class Sandbox {
         projectName: project.name,
         config: { ...project.config },
         queuedAt,
-        files: [...project.files.values()].sort((a, b) => a.name.localeCompare(b.name)).map((f) => ({ name: f.name, content: f.content })),
-        failure: project.failure,
+        files,
+        failure: scriptedFailure(project.failure, project.failureText, files),
       },
       log: [],
+      diagnostics: [],
     };
     build.job.buildId = build.id;
     this.builds.set(build.id, build);
@@ -520,6 +536,7 @@ export class Sandbox {
   }
 
   private artifactFiles(build: BuildRecord): ArtifactFile[] {
+    if (build.runnerArtifacts) return build.runnerArtifacts;
     return buildArtifacts(this.vars(build), this.logOf(build), build.status === 'succeeded', this.seed.reports, build.finishedAt!);
   }
 
@@ -552,6 +569,10 @@ export class Sandbox {
       },
       log: null,
       history: past,
+      diagnostics:
+        past.status === 'failed' && project.failure
+          ? [{ file: project.failure.file, line: project.failure.line, column: null, severity: 'error', message: project.failure.message, origin: 'user' }]
+          : [],
     };
     this.builds.set(build.id, build);
   }
@@ -568,13 +589,16 @@ export class Sandbox {
       {
         stageStarted: (name) => {
           const now = this.now();
-          if (build.status === 'queued') Object.assign(build, { status: 'running', startedAt: now });
+          if (build.status === 'queued') Object.assign(build, { status: 'running', startedAt: now, waitingAhead: undefined });
           build.stage = name;
           Object.assign(stageOf(name), { status: 'running', startedAt: now });
         },
         log: (lines) => appendAll(build.log!, lines),
         stageFinished: (name, outcome) => Object.assign(stageOf(name), { status: outcome, finishedAt: this.now() }),
+        diagnostics: (list) => (build.diagnostics = list),
+        waiting: (ahead) => (build.waitingAhead = ahead),
         finished: (outcome) => {
+          build.runnerArtifacts = outcome.artifacts;
           this.finish(build, outcome.status, outcome.status === 'failed' ? outcome.error : null);
           this.current = null;
           this.pump();
@@ -619,7 +643,10 @@ export class Sandbox {
     if (build.status !== 'queued') return null;
     const waiting = this.current?.status === 'queued' ? [this.current, ...this.queue] : this.queue;
     const index = waiting.indexOf(build);
-    return index >= 0 ? index + 1 : null;
+    // Other users' builds share the tool slots: the sandbox's head build may wait behind some of them,
+    // and a build behind a running one will wait at least behind every build waiting for a slot now.
+    const runnerAhead = this.current?.status === 'queued' ? (this.current.waitingAhead ?? 0) : (this.runner.waiting ?? 0);
+    return index >= 0 ? index + 1 + runnerAhead : null;
   }
 
   private summary(project: ProjectRecord) {
@@ -657,6 +684,7 @@ export class Sandbox {
       stages: build.stages.map((s) => ({ name: s.name, status: s.status, started_at: iso(s.startedAt), finished_at: iso(s.finishedAt) })),
       artifacts: build.artifactList ?? [],
       error: build.error,
+      diagnostics: build.diagnostics.map((d) => ({ ...d })),
     };
   }
 

@@ -14,6 +14,7 @@ import { useNow } from '../hooks/use-now';
 import { BUILD_STAGES, logOutcome } from '../utils/build-stages';
 import { hardwareName, targetName } from '../utils/config-summary';
 import { ArtifactList } from './artifact-list';
+import { BuildDiagnostics } from './build-diagnostics';
 import { BuildProgress } from './build-progress';
 import { CancelBuildButton } from './cancel-build-button';
 import './builds.css';
@@ -34,6 +35,7 @@ const STAGE_STATUS_TEXT = {
   succeeded: 'Succeeded',
   failed: 'Failed',
   cancelled: 'Cancelled',
+  skipped: 'Skipped',
 } as const;
 
 /** One build: status, per-stage timings, configuration, artifacts and the full log (live while it runs). */
@@ -130,6 +132,15 @@ function BuildDetailView({ build, highlight, onHighlightChange, onOpenFileLocati
           <ArtifactList build={build} />
         </section>
       </div>
+
+      {build.diagnostics && (build.diagnostics.length > 0 || !active) && (
+        <section aria-labelledby="build-diagnostics-title">
+          <h3 id="build-diagnostics-title" className="build-subtitle">
+            Errors and warnings
+          </h3>
+          <BuildDiagnostics diagnostics={build.diagnostics} onOpenFileLocation={onOpenFileLocation} />
+        </section>
+      )}
 
       <section aria-labelledby="build-stages-title">
         <h3 id="build-stages-title" className="build-subtitle">

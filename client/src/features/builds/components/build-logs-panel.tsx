@@ -9,6 +9,7 @@ import { useLatestBuild } from '../api/get-latest-build';
 import { useBuildLog } from '../api/get-build-log';
 import { usePanelHeight } from '../hooks/use-panel-height';
 import { BUILD_STAGES, logOutcome } from '../utils/build-stages';
+import { diagnosticSummary } from '../utils/diagnostic-counts';
 import { BuildProgress } from './build-progress';
 import './builds.css';
 
@@ -86,6 +87,7 @@ export function BuildLogsPanel({ projectId, onOpenFileLocation }: BuildLogsPanel
               {shortBuildId(build.id)} · {buildStatusLabel(build.status)}
             </span>
             <BuildProgress build={build} />
+            {build.diagnostics && build.diagnostics.length > 0 && <span className="build-progress">{diagnosticSummary(build.diagnostics)}</span>}
           </span>
         )}
       </div>

@@ -46,7 +46,7 @@ describe('LatestBuildPanel', () => {
     expect(await screen.findByRole('link', { name: 'Build abc1234' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Queued' })).toBeInTheDocument();
     expect(screen.getByText(/^Queued at: \d\d\/[A-Z][a-z]{2}\/2025 \d\d:\d\d:\d\d$/)).toBeInTheDocument();
-    expect(screen.getByText('#2 in queue')).toBeInTheDocument();
+    expect(screen.getByText('queued, 1 ahead')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel build abc1234' }));
     expect(api.cancelBuild).toHaveBeenCalledWith({ build_id: 'build-000000abc1234' });
   });

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Spinner } from '@/components/spinner';
 import { BottomPanel } from '@/lib/bottom-panel';
 import { errorMessage } from '@/lib/api/error-message';
-import type { ProjectConfig } from '@/lib/api/schemas';
+import type { Diagnostic, ProjectConfig } from '@/lib/api/schemas';
 import { useColorScheme } from '@/lib/color-scheme/color-scheme-provider';
 import { useEditorFontSize, useKeybindingsPreference } from '@/lib/editor-preferences';
 import { editorStore } from '../api/editor-api';
@@ -48,6 +48,8 @@ export interface EditorPageProps {
   sidePanel?: ReactNode;
   /** The shell's bottom panel content (build logs). */
   renderBottomPanel?: (actions: EditorPageActions) => ReactNode;
+  /** The latest build's errors and warnings, shown inline in the files they name. */
+  diagnostics?: readonly Diagnostic[];
   store?: EditorStore;
 }
 
@@ -58,7 +60,7 @@ type NameDialog = { kind: 'new' } | { kind: 'rename'; name: string } | null;
  * places for the build panels. Nothing typed is lost: drafts are kept locally, leaving asks first,
  * and a save over a version saved elsewhere asks which to keep.
  */
-export function EditorPage({ project, onBuild, sidePanel, renderBottomPanel, store = editorStore }: EditorPageProps) {
+export function EditorPage({ project, onBuild, sidePanel, renderBottomPanel, diagnostics, store = editorStore }: EditorPageProps) {
   const projectId = project.id;
   const state = useEditorState(store);
   const [keybindings] = useKeybindingsPreference();
@@ -300,6 +302,7 @@ export function EditorPage({ project, onBuild, sidePanel, renderBottomPanel, sto
   const activeLoaded = active ? state.loaded[active] : undefined;
   const activeContent = active ? (state.dirty[active] ?? activeLoaded?.content) : undefined;
   const activeOffer = active ? draftOffers[active] : undefined;
+  const activeDiagnostics = useMemo(() => diagnostics?.filter((d) => d.file === active), [diagnostics, active]);
   const activeTimestamp = active ? (state.files.find((f) => f.name === active)?.timestamp ?? activeLoaded?.timestamp) : null;
   const filesLoading = loadedProject !== projectId && !loadError;
 
@@ -399,6 +402,7 @@ export function EditorPage({ project, onBuild, sidePanel, renderBottomPanel, sto
                   dark={scheme === 'dark'}
                   fontSize={fontSize}
                   revealLine={reveal && reveal.file === active ? reveal : null}
+                  diagnostics={activeDiagnostics}
                 />
               </Suspense>
             ) : opening ? (

@@ -10,6 +10,7 @@ import { tcl } from '@codemirror/legacy-modes/mode/tcl';
 import { oneDark } from '@codemirror/theme-one-dark';
 import { vim } from '@replit/codemirror-vim';
 import { emacs } from '@replit/codemirror-emacs';
+import { diagnosticsExtension, showDiagnostics, type EditorDiagnostic } from './diagnostics';
 import { fileLanguage, type FileLanguage } from './file-language';
 import './code-editor.css';
 
@@ -40,6 +41,8 @@ export interface CodeEditorProps {
   /** Scrolls to and selects this line (1-based) when it changes, e.g. from a build log link. */
   revealLine?: { line: number; nonce: number } | null;
   readOnly?: boolean;
+  /** The latest build's errors and warnings in the shown file: gutter markers and underlines. */
+  diagnostics?: readonly EditorDiagnostic[];
 }
 
 function languageExtension(language: FileLanguage): Extension {
@@ -101,6 +104,7 @@ function createState(context: EditorContext, fileName: string, content: string):
       // line), search and bracket matching come with basicSetup.
       keys.of(keybindingExtension(p.keybindings)),
       basicSetup,
+      diagnosticsExtension(),
       indentUnit.of('  '),
       languageExtension(fileLanguage(fileName)),
       theme.of(p.dark ? oneDark : []),
@@ -187,6 +191,14 @@ export default function CodeEditor(props: CodeEditorProps) {
     for (const [name, state] of context.parked) context.parked.set(name, state.update({ effects }).state);
     view.current?.dispatch({ effects });
   }, [props.keybindings, props.dark, props.fontSize, props.readOnly]);
+
+  // The build's diagnostics of the shown file; also after a switch of file (a fresh document has none).
+  const diagnostics = props.diagnostics;
+  useEffect(() => {
+    const editor = view.current;
+    if (!editor) return;
+    editor.dispatch(showDiagnostics(editor.state, diagnostics ?? []));
+  }, [diagnostics, props.fileName, revision]);
 
   useEffect(() => {
     const editor = view.current;

@@ -1,0 +1,22 @@
+import type { Diagnostic } from '@/lib/api/schemas';
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** "1 error · 3 warnings in your files · 602 from the platform" (the same words as the build log's summary). */
+export function diagnosticSummary(diagnostics: readonly Diagnostic[]): string {
+  let errors = 0;
+  let warnings = 0;
+  let platform = 0;
+  for (const d of diagnostics) {
+    if (d.origin === 'platform') platform++;
+    else if (d.severity === 'error') errors++;
+    else warnings++;
+  }
+  return `${plural(errors, 'error')} · ${plural(warnings, 'warning')} in your files · ${platform} from the platform`;
+}
+
+/** "queued, 2 ahead" / "queued, next" from the contract's queue position (1 = next). */
+export function queueText(position: number | null | undefined): string {
+  if (!position) return 'waiting in queue';
+  return position === 1 ? 'queued, next' : `queued, ${position - 1} ahead`;
+}

@@ -1,0 +1,76 @@
+/** One error or warning a tool reported, located in a file the user knows by name. */
+export interface Diagnostic {
+  /** A project file's name (`adder.vhd`), or `platform/<name>` for the platform's own files. */
+  file: string;
+  line: number;
+  column: number | null;
+  severity: 'error' | 'warning';
+  message: string;
+  /** `user`: in one of the project's files; `platform`: in the platform's files (folded in the UI). */
+  origin: 'user' | 'platform';
+}
+
+/** How a tool's path maps to what the user sees; null drops the location (a generated file). */
+export type PathMapper = (rawPath: string) => { file: string; origin: Diagnostic['origin'] } | null;
+
+export interface ParsedLine {
+  /** The line as the log shows it: the temp dir removed, the severity spelled out so the log viewer links it. */
+  text: string;
+  diagnostic: Diagnostic | null;
+}
+
+// GHDL (mcode, 2.0): `clip.vhd:24:28: 'then' is expected here` is an error; warnings say so:
+// `custom-instrument.vhd:23:9:warning: no assignment for port "outputb"`. A `(found: …)` line repeats
+// the location of the error it explains.
+const GHDL = /^(?<path>[^\s:][^:]*\.(?:vhdl?|vhd)):(?<line>\d+):(?<col>\d+):\s*(?:(?<sev>warning|error|note):\s*)?(?<msg>.*)$/i;
+// Yosys: `bad.v:3: ERROR: syntax error, unexpected …` and `top.v:12: Warning: Identifier … is implicitly declared.`
+const YOSYS = /^(?<path>[^\s:][^:]*\.(?:sv|v|svh|vh)):(?<line>\d+)(?:\.(?<col>\d+)(?:-\d+(?:\.\d+)?)?)?:\s*(?<sev>ERROR|Warning):\s*(?<msg>.*)$/;
+
+/**
+ * Parses one line of GHDL or Yosys output into a diagnostic (or none), mapping the tool's path to
+ * the user's file name with `mapPath`. Notes and continuation lines are not diagnostics.
+ */
+export function parseToolLine(raw: string, mapPath: PathMapper): ParsedLine {
+  const match = GHDL.exec(raw) ?? YOSYS.exec(raw);
+  if (!match?.groups) return { text: raw, diagnostic: null };
+  const { path, line, col, sev, msg } = match.groups as Record<string, string | undefined>;
+  const severity = (sev ?? 'error').toLowerCase();
+  if (severity === 'note' || msg!.startsWith('(found:')) return { text: raw, diagnostic: null };
+  const mapped = mapPath(path!);
+  if (!mapped) return { text: raw, diagnostic: null };
+  const column = col === undefined ? null : Number(col);
+  const diagnostic: Diagnostic = {
+    file: mapped.file,
+    line: Number(line),
+    column,
+    severity: severity === 'warning' ? 'warning' : 'error',
+    message: msg!.trim(),
+    origin: mapped.origin,
+  };
+  const where = column === null ? `${mapped.file}:${diagnostic.line}` : `${mapped.file}:${diagnostic.line}:${column}`;
+  return { text: `${where}: ${diagnostic.severity}: ${diagnostic.message}`, diagnostic };
+}
+
+export interface DiagnosticCounts {
+  userErrors: number;
+  userWarnings: number;
+  platform: number;
+}
+
+export function countDiagnostics(diagnostics: readonly Diagnostic[]): DiagnosticCounts {
+  const counts: DiagnosticCounts = { userErrors: 0, userWarnings: 0, platform: 0 };
+  for (const d of diagnostics) {
+    if (d.origin === 'platform') counts.platform++;
+    else if (d.severity === 'error') counts.userErrors++;
+    else counts.userWarnings++;
+  }
+  return counts;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** "1 error · 3 warnings in your files · 602 from the platform" */
+export function diagnosticSummary(diagnostics: readonly Diagnostic[]): string {
+  const c = countDiagnostics(diagnostics);
+  return `${plural(c.userErrors, 'error')} · ${plural(c.userWarnings, 'warning')} in your files · ${c.platform} from the platform`;
+}

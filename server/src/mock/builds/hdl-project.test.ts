@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { fileKind, findTopLevel, topLevelProblem } from './hdl-project.js';
+
+describe('findTopLevel', () => {
+  it('finds a VHDL architecture of the target, ignoring case and comments', () => {
+    const files = [
+      { name: 'helper.vhd', content: '-- architecture rtl of CustomInstrument is\nentity Helper is end;' },
+      { name: 'top.vhd', content: 'ARCHITECTURE Rtl OF custominstrument IS\nbegin\nend;' },
+    ];
+    expect(findTopLevel(files, 'CustomInstrument')).toEqual({ language: 'vhdl', file: 'top.vhd' });
+  });
+
+  it('finds a Verilog module of the target, not one in a comment', () => {
+    expect(findTopLevel([{ name: 'a.v', content: '/* module CustomInstrument */ module other; endmodule' }], 'CustomInstrument')).toBeNull();
+    expect(findTopLevel([{ name: 'a.sv', content: 'module CustomInstrument (input wire clk);\nendmodule' }], 'CustomInstrument'))
+      .toEqual({ language: 'verilog', file: 'a.sv' });
+  });
+});
+
+describe('topLevelProblem', () => {
+  it('refuses a project without HDL, and one without the target’s top level, saying what to add', () => {
+    expect(topLevelProblem([], 'CustomInstrument')).toMatch(/^Nothing to build: the project has no VHDL or Verilog file/);
+    expect(topLevelProblem([{ name: 'timing.xdc', content: '' }], 'CustomInstrument')).toMatch(/^Nothing to build/);
+    expect(topLevelProblem([{ name: 'x.vhd', content: 'architecture a of CustomWrapper is begin end;' }], 'CustomInstrument'))
+      .toBe('No top-level design: no file holds an `architecture … of CustomInstrument` (VHDL) or a `module CustomInstrument` (Verilog), the CustomInstrument slot interface of this configuration.');
+    expect(topLevelProblem([{ name: 'x.vhd', content: 'architecture a of CustomWrapper is begin end;' }], 'CustomWrapper')).toBeNull();
+  });
+
+  it('classifies files by extension', () => {
+    expect(['a.vhd', 'a.VHDL', 'b.v', 'b.sv', 'c.xdc', 'd.xci', 'e.txt'].map(fileKind)).toEqual(['vhdl', 'vhdl', 'verilog', 'verilog', 'constraints', 'ip', 'other']);
+  });
+});

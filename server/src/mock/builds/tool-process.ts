@@ -1,0 +1,119 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+/** What one build may still spend, shared by every tool process it runs. */
+export class BuildBudget {
+  private remaining: number;
+  readonly deadline: number;
+
+  constructor(readonly timeLimitMs: number, readonly outputLimitBytes: number, now = Date.now()) {
+    this.remaining = outputLimitBytes;
+    this.deadline = now + timeLimitMs;
+  }
+
+  /** Spends a line's bytes; false when the line no longer fits (the output limit is reached). */
+  spend(line: string): boolean {
+    const bytes = Buffer.byteLength(line) + 1;
+    if (bytes > this.remaining) {
+      this.remaining = 0;
+      return false;
+    }
+    this.remaining -= bytes;
+    return true;
+  }
+
+  msLeft(now = Date.now()): number {
+    return Math.max(0, this.deadline - now);
+  }
+}
+
+export type ToolEnd =
+  | { reason: 'exit'; code: number }
+  | { reason: 'signal'; signal: string }
+  | { reason: 'time-limit' | 'output-limit' | 'cancelled' }
+  | { reason: 'spawn-error'; message: string };
+
+export interface ToolRun {
+  /** The process id, which is also its process group's id (spawned detached). */
+  pid: number | undefined;
+  done: Promise<ToolEnd>;
+  /** Kills the whole process group at once (SIGKILL): nothing the tool started survives. */
+  cancel(): void;
+}
+
+export interface ToolCommand {
+  command: string;
+  args: readonly string[];
+  cwd: string;
+  /** The whole environment the tool sees (see {@link toolEnvironment}). */
+  env: Record<string, string>;
+  /** Each line of stdout and stderr as it comes, up to the budget's output limit. */
+  onLine(line: string): void;
+  budget: BuildBudget;
+  /** Runs the tool in its own network namespace (`unshare -rn`): no network at all. */
+  isolateNetwork: boolean;
+}
+
+/**
+ * The environment a tool runs with: PATH, and HOME/TMPDIR inside the build's own directory.
+ * Nothing else of the gateway's environment (no proxy settings, no credentials) reaches it.
+ */
+export function toolEnvironment(dir: string, path = process.env.PATH ?? '/usr/bin:/bin'): Record<string, string> {
+  return { PATH: path, HOME: dir, TMPDIR: dir, LANG: 'C.UTF-8' };
+}
+
+let networkIsolation: boolean | undefined;
+/** Whether `unshare -rn` works here (user namespaces allowed); probed once. */
+export function canIsolateNetwork(): boolean {
+  networkIsolation ??= spawnSync('unshare', ['-rn', 'true'], { stdio: 'ignore', timeout: 5000 }).status === 0;
+  return networkIsolation;
+}
+
+function killGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
+
+/**
+ * Runs one tool as the leader of its own process group, streaming its output line by line. The
+ * build's time limit and output limit stop it by killing the group, as does cancel().
+ */
+export function runTool(cmd: ToolCommand): ToolRun {
+  const [file, args] = cmd.isolateNetwork ? ['unshare', ['-rn', '--', cmd.command, ...cmd.args]] : [cmd.command, [...cmd.args]];
+  const child = spawn(file, args, { cwd: cmd.cwd, env: cmd.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stopped: ToolEnd | null = null;
+  const stop = (end: ToolEnd) => {
+    stopped ??= end;
+    killGroup(child.pid);
+  };
+  const timer = setTimeout(() => stop({ reason: 'time-limit' }), cmd.budget.msLeft());
+  const onLine = (line: string) => {
+    if (stopped) return;
+    if (!cmd.budget.spend(line)) return stop({ reason: 'output-limit' });
+    cmd.onLine(line);
+  };
+  const streamsClosed = [child.stdout, child.stderr].map((stream) => {
+    const lines = createInterface({ input: stream, crlfDelay: Infinity });
+    lines.on('line', onLine);
+    return new Promise<void>((resolve) => lines.once('close', resolve));
+  });
+  const done = new Promise<ToolEnd>((resolve) => {
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      resolve(stopped ?? { reason: 'spawn-error', message: error.message });
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      // The leader exiting does not end its group: anything it left behind goes too.
+      killGroup(child.pid);
+      void Promise.all(streamsClosed).then(() =>
+        resolve(stopped ?? (code !== null ? { reason: 'exit', code } : { reason: 'signal', signal: signal ?? 'unknown' })),
+      );
+    });
+  });
+  return { pid: child.pid, done, cancel: () => stop({ reason: 'cancelled' }) };
+}

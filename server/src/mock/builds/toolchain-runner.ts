@@ -1,0 +1,358 @@
+import { rmSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { StageName } from '../store/fixtures.js';
+import { TEXT_CONTENT_TYPE, type ArtifactFile } from './artifacts.js';
+import { diagnosticSummary, parseToolLine, type Diagnostic, type PathMapper } from './diagnostics.js';
+import { fileKind, findTopLevel, topLevelProblem } from './hdl-project.js';
+import { stageHeader } from './log-templates.js';
+import type { BuildJob, BuildOutcome, BuildProgress, BuildRunner, RunningBuild } from './runner.js';
+import { BuildBudget, runTool, toolEnvironment, type ToolEnd, type ToolRun } from './tool-process.js';
+import { ToolSlots } from './tool-slots.js';
+import { checkConstraints, comparePorts, resourceSummary, yosysScript, type NetlistPorts } from './toolchain-steps.js';
+
+export interface ToolchainRunnerOptions {
+  /** fixtures/platform: the slot entities (VHDL) and module headers (Verilog). */
+  platformDir: string;
+  /** The GHDL executable and its version line (see findGhdl). */
+  ghdl: { path: string; version: string };
+  yosysVersion: string;
+  /** At most this many builds run tools at once (default: one per core). */
+  concurrency: number;
+  timeLimitMs: number;
+  outputLimitBytes: number;
+  /** Run the tools in their own network namespace (`unshare -rn`). */
+  isolateNetwork: boolean;
+  /** Where build directories are made (default the system's temp dir). */
+  tmpRoot?: string;
+}
+
+const YOSYS_PROCESS = path.join(path.dirname(new URL(import.meta.url).pathname), 'tools', 'yosys-process.mjs');
+const VHDL_PLATFORM = ['custom-instrument-pkg.vhd', 'custom-instrument.vhd', 'custom-wrapper.vhd'];
+const VERILOG_HEADER: Record<string, string> = { CustomInstrument: 'custom-instrument.v', CustomWrapper: 'custom-wrapper.v' };
+/** Diagnostics kept per build: a flood of warnings must not grow memory without bound. */
+const MAX_DIAGNOSTICS = 1000;
+/** A netlist bigger than this is not kept as an artifact (the log says so). */
+const MAX_NETLIST_BYTES = 8 * 1024 * 1024;
+
+class Cancelled extends Error {}
+
+/**
+ * Real builds in mock mode: the user's VHDL is analysed and synthesized by GHDL (VHDL-2008, against
+ * the platform's entity), Verilog by Yosys (WebAssembly, in a child process) read with the platform's
+ * module header; Yosys does the generic synthesis and the resource report. ROUTE and BITSTREAM are
+ * skipped: there is no vendor place-and-route offline, and the log says so.
+ */
+export class ToolchainRunner implements BuildRunner {
+  private readonly slots: ToolSlots;
+  private readonly active = new Map<() => void, ToolchainBuild>();
+
+  constructor(private readonly options: ToolchainRunnerOptions) {
+    this.slots = new ToolSlots(options.concurrency);
+  }
+
+  start(job: BuildJob, progress: BuildProgress): RunningBuild {
+    const build = new ToolchainBuild(job, progress, this.options);
+    const ticket = this.slots.acquire((ahead) => build.report(() => progress.waiting?.(ahead)));
+    const cancel = () => {
+      this.active.delete(cancel);
+      build.cancel();
+      ticket.release();
+    };
+    this.active.set(cancel, build);
+    void ticket.ready
+      .then(() => build.run())
+      .finally(() => {
+        this.active.delete(cancel);
+        ticket.release();
+      });
+    return { cancel };
+  }
+
+  get waiting(): number {
+    return this.slots.queued;
+  }
+
+  /** Kills every build's tools and removes their directories now: the process may exit right after. */
+  close(): void {
+    for (const [cancel, build] of [...this.active]) {
+      cancel();
+      build.removeDirectory();
+    }
+  }
+}
+
+/** One build's run: its directory, budget, log and diagnostics. */
+class ToolchainBuild {
+  private cancelled = false;
+  private current: ToolRun | null = null;
+  private readonly diagnostics: Diagnostic[] = [];
+  private readonly full: string[] = [];
+  private budget: BuildBudget;
+  private dir = '';
+
+  constructor(
+    private readonly job: BuildJob,
+    private readonly progress: BuildProgress,
+    private readonly options: ToolchainRunnerOptions,
+  ) {
+    this.budget = new BuildBudget(options.timeLimitMs, options.outputLimitBytes);
+  }
+
+  /** Calls a progress callback unless the build was cancelled (then nothing is reported). */
+  report(call: () => void): void {
+    if (!this.cancelled) call();
+  }
+
+  cancel(): void {
+    this.cancelled = true;
+    this.current?.cancel();
+  }
+
+  /** Removes the build's directory at once (its tools were killed with SIGKILL: none writes any more). */
+  removeDirectory(): void {
+    if (this.dir) rmSync(this.dir, { recursive: true, force: true });
+  }
+
+  private log(...lines: string[]): void {
+    if (this.cancelled) throw new Cancelled();
+    this.full.push(...lines);
+    this.progress.log(lines);
+  }
+
+  async run(): Promise<void> {
+    if (this.cancelled) return;
+    // The time limit counts from here: waiting for a slot is not the build's time.
+    this.budget = new BuildBudget(this.options.timeLimitMs, this.options.outputLimitBytes);
+    try {
+      this.dir = await mkdtemp(path.join(this.options.tmpRoot ?? os.tmpdir(), 'cc-build-'));
+      const outcome = await this.stages();
+      this.report(() => this.progress.finished(outcome));
+    } catch (error) {
+      if (!(error instanceof Cancelled) && !this.cancelled) {
+        try {
+          this.progress.log([`ERROR: the build stopped unexpectedly: ${(error as Error).message}`]);
+          this.progress.finished({ status: 'failed', error: `The build stopped unexpectedly: ${(error as Error).message}` });
+        } catch {
+          // The store is gone (its sandbox closed): nobody is left to tell, and the gateway must not crash.
+        }
+      }
+    } finally {
+      this.current?.cancel();
+      await this.current?.done;
+      if (this.dir) await rm(this.dir, { recursive: true, force: true });
+    }
+  }
+
+  private header(): void {
+    const { job, options } = this;
+    const c = job.config;
+    this.log(
+      `Check build of "${job.projectName}" (build ${job.buildId}), queued ${job.queuedAt.toUTCString()}`,
+      'This is a CHECK BUILD with open-source tools, not a bitstream for the instrument: your design is analysed,',
+      'elaborated against the platform interface and synthesized to generic cells; ROUTE and BITSTREAM are skipped.',
+      `Configuration: hardware ${c.hardware}, ${c.slots} slots, OS ${c.os_version}, target ${c.target}`,
+      `Tools: ${options.ghdl.version}; Yosys ${options.yosysVersion} (WebAssembly)`,
+      `Limits: ${Math.round(options.timeLimitMs / 1000)} s, ${Math.round(options.outputLimitBytes / 1024)} KiB of log; ` +
+        `network ${options.isolateNetwork ? 'none (own network namespace)' : 'not isolated (unshare unavailable)'}; environment PATH, HOME, TMPDIR only`,
+    );
+  }
+
+  private async stages(): Promise<BuildOutcome> {
+    this.header();
+    const { job } = this;
+    await this.stage('IP', async () => {
+      const constraints = job.files.filter((f) => fileKind(f.name) === 'constraints');
+      const kinds = job.files.map((f) => `${f.name} (${fileKind(f.name)})`);
+      this.log(`Project files: ${kinds.join(', ') || 'none'}`);
+      for (const file of constraints) {
+        for (const d of checkConstraints(file)) this.addDiagnostic(d, `${d.file}:${d.line}: warning: ${d.message}`);
+      }
+      for (const file of job.files.filter((f) => fileKind(f.name) === 'ip')) {
+        this.log(`INFO: ${file.name}: IP cores are generated by the vendor tools only; not generated in a check build`);
+      }
+      this.log(`Checked ${constraints.length} constraint file(s)`);
+      return true;
+    });
+    const problem = topLevelProblem(job.files, job.config.target);
+    if (problem) return this.failStage('SYNTHESIS', problem);
+    const synthesized = await this.stage('SYNTHESIS', () => this.synthesize());
+    if (synthesized !== true) return synthesized;
+    for (const stage of ['ROUTE', 'BITSTREAM'] as const) {
+      this.progress.stageStarted(stage);
+      this.log(
+        stageHeader(stage),
+        stage === 'ROUTE'
+          ? 'SKIPPED: place and route needs the vendor toolchain, which does not run offline in a check build.'
+          : 'SKIPPED: no bitstream without place and route; this check build cannot be loaded onto the instrument.',
+      );
+      this.progress.stageFinished(stage, 'skipped');
+    }
+    this.log(`Check build finished: ${diagnosticSummary(this.diagnostics)}`);
+    return { status: 'succeeded', artifacts: await this.artifacts() };
+  }
+
+  /** Runs one stage; its body returns true (succeeded) or the failed outcome. */
+  private async stage(stage: StageName, body: () => Promise<true | BuildOutcome>): Promise<true | BuildOutcome> {
+    this.progress.stageStarted(stage);
+    this.log(stageHeader(stage));
+    const result = await body();
+    this.progress.stageFinished(stage, result === true ? 'succeeded' : 'failed');
+    return result;
+  }
+
+  private async failStage(stage: StageName, message: string): Promise<BuildOutcome> {
+    this.progress.stageStarted(stage);
+    this.log(stageHeader(stage), `ERROR: ${message}`);
+    this.progress.stageFinished(stage, 'failed');
+    return this.failed(`${stage} failed: ${message}`);
+  }
+
+  private async failed(error: string): Promise<BuildOutcome> {
+    this.log(`Check build failed: ${diagnosticSummary(this.diagnostics)}`);
+    return { status: 'failed', error, artifacts: await this.artifacts() };
+  }
+
+  private addDiagnostic(diagnostic: Diagnostic, text: string): void {
+    this.log(text);
+    if (this.diagnostics.length >= MAX_DIAGNOSTICS) return;
+    this.diagnostics.push(diagnostic);
+    this.progress.diagnostics?.([...this.diagnostics]);
+  }
+
+  private readonly mapPath: PathMapper = (raw) => {
+    const relative = raw.startsWith(this.dir) ? raw.slice(this.dir.length + 1) : raw;
+    const platform = /(?:^|\/)platform\/([^/]+)$/.exec(relative);
+    if (platform) return { file: `platform/${platform[1]}`, origin: 'platform' };
+    const name = relative.replace(/^src\//, '');
+    return this.job.files.some((f) => f.name === name) ? { file: name, origin: 'user' } : null;
+  };
+
+  /** Runs a tool in the build's src/ folder; false when it failed (its errors are in the log). */
+  private async tool(label: string, command: string, args: string[]): Promise<ToolEnd> {
+    if (this.cancelled) throw new Cancelled();
+    this.log(`$ ${label} ${args.join(' ')}`);
+    const run = runTool({
+      command,
+      args,
+      cwd: path.join(this.dir, 'src'),
+      env: toolEnvironment(this.dir),
+      budget: this.budget,
+      isolateNetwork: this.options.isolateNetwork,
+      onLine: (raw) => {
+        if (this.cancelled) return; // an event handler must not throw Cancelled
+        const line = raw.replaceAll(`${this.dir}/`, '');
+        const parsed = parseToolLine(line, this.mapPath);
+        if (parsed.diagnostic) this.addDiagnostic(parsed.diagnostic, parsed.text);
+        else this.log(parsed.text);
+      },
+    });
+    this.current = run;
+    const end = await run.done;
+    this.current = null;
+    if (this.cancelled) throw new Cancelled();
+    if (end.reason === 'time-limit') this.log(`ERROR: time limit reached: the build was stopped after ${Math.round(this.options.timeLimitMs / 1000)} s (MOCK_BUILD_TIME_LIMIT_S)`);
+    if (end.reason === 'output-limit') this.log(`ERROR: output limit reached: the log was cut here, at ${Math.round(this.options.outputLimitBytes / 1024)} KiB (MOCK_BUILD_OUTPUT_LIMIT_KB)`);
+    if (end.reason === 'spawn-error') this.log(`ERROR: ${label} could not be started (${end.message}). Install it: apt-get install ghdl`);
+    return end;
+  }
+
+  private async synthesize(): Promise<true | BuildOutcome> {
+    const { job, options } = this;
+    const target = job.config.target;
+    const src = path.join(this.dir, 'src');
+    const platform = path.join(this.dir, 'platform');
+    await mkdir(src);
+    await mkdir(platform);
+    for (const file of job.files) await writeFile(path.join(src, file.name), file.content);
+    for (const name of VHDL_PLATFORM) await writeFile(path.join(platform, name), await readFile(path.join(options.platformDir, 'vhdl', name)));
+    const header = VERILOG_HEADER[target];
+    if (!header) return this.failed(`SYNTHESIS failed: no platform interface for target ${target}`);
+    await writeFile(path.join(platform, header), await readFile(path.join(options.platformDir, 'verilog', header)));
+
+    const vhdl = job.files.filter((f) => fileKind(f.name) === 'vhdl').map((f) => f.name);
+    const verilog = job.files.filter((f) => fileKind(f.name) === 'verilog').map((f) => f.name);
+    const top = findTopLevel(job.files, target)!;
+    const ok = (end: ToolEnd) => end.reason === 'exit' && end.code === 0;
+    const failure = (end: ToolEnd) => {
+      const first = this.diagnostics.find((d) => d.severity === 'error' && d.origin === 'user');
+      if (end.reason === 'time-limit') return this.failed('SYNTHESIS failed: the time limit was reached');
+      if (end.reason === 'output-limit') return this.failed('SYNTHESIS failed: the output limit was reached');
+      if (first) return this.failed(`SYNTHESIS failed: ${first.message} (${first.file}, line ${first.line})`);
+      return this.failed('SYNTHESIS failed: see the log');
+    };
+
+    let vhdlNetlist: string | null = null;
+    if (vhdl.length > 0) {
+      const std = ['--std=08', '--workdir=.'];
+      const ghdl = options.ghdl.path;
+      let end = await this.tool('ghdl', ghdl, ['-a', ...std, ...VHDL_PLATFORM.map((n) => `../platform/${n}`)]);
+      if (!ok(end)) return failure(end);
+      end = await this.tool('ghdl', ghdl, ['-i', ...std, ...vhdl]);
+      if (!ok(end)) return failure(end);
+      // Analyse in dependency order (GHDL works it out from the imported units), then the rest.
+      const order: string[] = [];
+      const run = runTool({
+        command: ghdl,
+        args: ['--elab-order', ...std, target.toLowerCase()],
+        cwd: src,
+        env: toolEnvironment(this.dir),
+        budget: this.budget,
+        isolateNetwork: options.isolateNetwork,
+        onLine: (line) => order.push(line.trim()),
+      });
+      this.current = run;
+      await run.done;
+      this.current = null;
+      const ordered = order.filter((name) => vhdl.includes(name));
+      end = await this.tool('ghdl', ghdl, ['-a', ...std, ...ordered, ...vhdl.filter((n) => !ordered.includes(n))]);
+      if (!ok(end)) return failure(end);
+      if (top.language === 'vhdl') {
+        // The synthesized VHDL goes to Yosys as Verilog; unbound components stay black boxes there,
+        // so a VHDL top may instantiate the project's Verilog modules (declared as components).
+        end = await this.tool('ghdl', 'sh', ['-c', `exec "$0" --synth ${std.join(' ')} --out=verilog ${target.toLowerCase()} > ../vhdl-netlist.v`, ghdl]);
+        if (!ok(end)) return failure(end);
+        vhdlNetlist = await readFile(path.join(this.dir, 'vhdl-netlist.v'), 'utf8');
+        await writeFile(path.join(src, '.vhdl-netlist.v'), vhdlNetlist);
+        this.log(`GHDL synthesized ${target} (${vhdlNetlist.split('\n').length} lines of Verilog for Yosys)`);
+      }
+    }
+    if (top.language === 'verilog' || verilog.length > 0 || vhdlNetlist) {
+      await writeFile(path.join(src, '.platform-header.v'), await readFile(path.join(platform, header)));
+      const script = yosysScript({ target, verilog, vhdlNetlist: vhdlNetlist ? '.vhdl-netlist.v' : null, header: '.platform-header.v', checkPorts: top.language === 'verilog' });
+      const end = await this.tool('yosys', process.execPath, [YOSYS_PROCESS, '-q', '-p', script]);
+      if (!ok(end)) return failure(end);
+      if (top.language === 'verilog') {
+        const problems = comparePorts(
+          JSON.parse(await readFile(path.join(src, 'platform-header.json'), 'utf8')) as NetlistPorts,
+          JSON.parse(await readFile(path.join(src, 'netlist.json'), 'utf8')) as NetlistPorts,
+          target,
+        );
+        for (const problem of problems) {
+          this.addDiagnostic({ file: top.file, line: 1, column: null, severity: 'error', message: problem, origin: 'user' }, `${top.file}:1: ERROR: ${problem}`);
+        }
+        if (problems.length > 0) return this.failed(`SYNTHESIS failed: ${problems[0]} (${top.file}, line 1)`);
+      }
+      const report = await readFile(path.join(src, 'resources.rpt'), 'utf8');
+      this.log('Resource report (Yosys generic cells):', ...report.split('\n').filter((l) => l.trim()));
+      this.log(resourceSummary(report));
+    }
+    return true;
+  }
+
+  private async artifacts(): Promise<ArtifactFile[]> {
+    const artifacts: ArtifactFile[] = [];
+    const src = path.join(this.dir, 'src');
+    const read = (name: string) => readFile(path.join(src, name)).catch(() => null);
+    const report = await read('resources.rpt');
+    if (report) artifacts.push({ name: 'resources.rpt', contentType: TEXT_CONTENT_TYPE, content: report });
+    const netlist = await read('netlist.json');
+    if (netlist && netlist.length <= MAX_NETLIST_BYTES) artifacts.push({ name: 'netlist.json', contentType: 'application/json', content: netlist });
+    else if (netlist) this.log(`INFO: netlist.json (${netlist.length} bytes) is larger than ${MAX_NETLIST_BYTES} bytes and is not kept`);
+    // The downloaded log opens with the counts (the live log can only give them at its end).
+    const summary = `Check build summary: ${diagnosticSummary(this.diagnostics)}`;
+    artifacts.push({ name: 'build.log', contentType: TEXT_CONTENT_TYPE, content: Buffer.from(`${[summary, ...this.full].join('\n')}\n`) });
+    return artifacts;
+  }
+}

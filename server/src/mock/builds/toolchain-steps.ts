@@ -1,0 +1,96 @@
+import type { SourceFile } from '../store/fixtures.js';
+import type { Diagnostic } from './diagnostics.js';
+
+const quote = (name: string) => `"${name}"`;
+
+/**
+ * The Yosys script of a check build: (for a Verilog top) the platform's module header written out
+ * for the port check, then the project's Verilog (and GHDL's netlist of the VHDL top), generic
+ * synthesis with the target as top, the statistics as the resource report, and the netlist as JSON.
+ */
+export function yosysScript(input: {
+  target: string;
+  verilog: readonly string[];
+  vhdlNetlist: string | null;
+  header: string;
+  checkPorts: boolean;
+}): string {
+  const sources = [...input.verilog, ...(input.vhdlNetlist ? [input.vhdlNetlist] : [])].map(quote).join(' ');
+  return [
+    ...(input.checkPorts ? [`read_verilog -sv ${quote(input.header)}`, 'write_json platform-header.json', 'design -reset'] : []),
+    `read_verilog -sv ${sources}`,
+    `synth -top ${input.target}`,
+    'tee -q -o resources.rpt stat',
+    'write_json netlist.json',
+  ].join('; ');
+}
+
+/** The part of Yosys's JSON netlist the port check reads. */
+export interface NetlistPorts {
+  modules: Record<string, { ports: Record<string, { direction: string; bits: unknown[] }> } | undefined>;
+}
+
+/** How the user's top module's ports differ from the platform's header; empty when they match. */
+export function comparePorts(header: NetlistPorts, netlist: NetlistPorts, target: string): string[] {
+  const wanted = header.modules[target]?.ports ?? {};
+  const got = netlist.modules[target]?.ports ?? {};
+  const problems: string[] = [];
+  for (const [name, port] of Object.entries(wanted)) {
+    const mine = got[name];
+    if (!mine) problems.push(`module ${target} lacks the platform's port ${name} (${port.direction} [${port.bits.length - 1}:0])`);
+    else if (mine.direction !== port.direction || mine.bits.length !== port.bits.length) {
+      problems.push(`port ${name} is ${mine.direction} of ${mine.bits.length} bits; the platform's ${target} has ${port.direction} of ${port.bits.length} bits`);
+    }
+  }
+  for (const name of Object.keys(got)) {
+    if (!(name in wanted)) problems.push(`port ${name} is not a port of the platform's ${target}`);
+  }
+  return problems;
+}
+
+/** One line for the log: the design's totals from Yosys's `stat` (the hierarchy total when there is one). */
+export function resourceSummary(report: string): string {
+  const last = (label: string) => {
+    const all = [...report.matchAll(new RegExp(`Number of ${label}:\\s+(\\d+)`, 'g'))];
+    return all.length ? Number(all.at(-1)![1]) : 0;
+  };
+  return `Resources: ${last('cells')} cells, ${last('wires')} wires, ${last('wire bits')} wire bits, ${last('memory bits')} memory bits`;
+}
+
+/** The resource numbers of a report: cells and wires of the whole design. */
+export function resourceCounts(report: string): { cells: number; wires: number } {
+  const match = /Resources: (\d+) cells, (\d+) wires/.exec(resourceSummary(report))!;
+  return { cells: Number(match[1]), wires: Number(match[2]) };
+}
+
+/** Commands a Vivado XDC/SDC file may hold (a check build reads them, it does not apply them). */
+const CONSTRAINT_COMMANDS = new Set([
+  'create_clock', 'create_generated_clock', 'set_clock_groups', 'set_clock_latency', 'set_clock_uncertainty',
+  'set_input_jitter', 'set_system_jitter', 'set_input_delay', 'set_output_delay', 'set_false_path',
+  'set_multicycle_path', 'set_max_delay', 'set_min_delay', 'set_bus_skew', 'set_case_analysis',
+  'set_disable_timing', 'set_load', 'set_property', 'group_path', 'set_max_time_borrow', 'set',
+]);
+
+/** Warnings for lines of a constraint file that are not a known constraint command. */
+export function checkConstraints(file: SourceFile): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  let continued = false;
+  file.content.split(/\r?\n/).forEach((text, index) => {
+    const line = text.trim();
+    const wasContinued = continued;
+    continued = line.endsWith('\\');
+    if (wasContinued || line === '' || line.startsWith('#')) return;
+    const command = line.split(/\s+/)[0]!;
+    if (!CONSTRAINT_COMMANDS.has(command)) {
+      diagnostics.push({
+        file: file.name,
+        line: index + 1,
+        column: 1,
+        severity: 'warning',
+        message: `unknown constraint command "${command}"`,
+        origin: 'user',
+      });
+    }
+  });
+  return diagnostics;
+}

@@ -1,0 +1,222 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { version as yosysVersion } from '@yowasp/yosys';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Diagnostic } from '../../src/mock/builds/diagnostics.js';
+import type { BuildJob, BuildOutcome, BuildRunner, RunningBuild } from '../../src/mock/builds/runner.js';
+import { findGhdl, GHDL_MISSING } from '../../src/mock/builds/select-runner.js';
+import { canIsolateNetwork } from '../../src/mock/builds/tool-process.js';
+import { ToolchainRunner, type ToolchainRunnerOptions } from '../../src/mock/builds/toolchain-runner.js';
+import { resourceCounts } from '../../src/mock/builds/toolchain-steps.js';
+import { loadSeedData, type ProjectConfig, type SeedData, type SourceFile } from '../../src/mock/store/fixtures.js';
+import { FIXTURES_DIR, PLATFORM_DIR } from '../fixtures/seed-data.js';
+import { liveProcesses } from './processes.js';
+
+// Real builds: every seed project and example through GHDL and Yosys, the broken seed project
+// failing where its fixture says, cancel and both limits, and the per-core queue.
+
+const ghdl = findGhdl();
+const cores = os.availableParallelism();
+let seed: SeedData;
+let tmpRoot: string;
+
+beforeAll(async () => {
+  if (!ghdl) throw new Error(GHDL_MISSING);
+  seed = await loadSeedData(FIXTURES_DIR);
+  tmpRoot = await mkdtemp(path.join(os.tmpdir(), 'toolchain-test-'));
+});
+afterAll(() => (tmpRoot ? rm(tmpRoot, { recursive: true, force: true }) : undefined));
+
+function runner(overrides: Partial<ToolchainRunnerOptions> = {}): ToolchainRunner {
+  return new ToolchainRunner({
+    platformDir: PLATFORM_DIR,
+    ghdl: ghdl!,
+    yosysVersion,
+    concurrency: cores,
+    timeLimitMs: 240_000,
+    outputLimitBytes: 2 << 20,
+    isolateNetwork: canIsolateNetwork(),
+    tmpRoot,
+    ...overrides,
+  });
+}
+
+interface Finished {
+  outcome: BuildOutcome;
+  log: string[];
+  diagnostics: readonly Diagnostic[];
+  stages: Record<string, string>;
+  waited: number[];
+  startedAt: number;
+  finishedAt: number;
+}
+
+interface Started {
+  done: Promise<Finished>;
+  running: RunningBuild;
+  log: string[];
+  started: () => boolean;
+}
+
+function start(r: BuildRunner, name: string, config: ProjectConfig, files: readonly SourceFile[]): Started {
+  const log: string[] = [];
+  const stages: Record<string, string> = {};
+  const waited: number[] = [];
+  let diagnostics: readonly Diagnostic[] = [];
+  let startedAt = 0;
+  let resolve!: (f: Finished) => void;
+  const done = new Promise<Finished>((r) => (resolve = r));
+  const job: BuildJob = { buildId: `test-${name}`, projectName: name, config, queuedAt: new Date(), files };
+  const running = r.start(job, {
+    stageStarted: (stage) => {
+      startedAt ||= Date.now();
+      stages[stage] = 'running';
+    },
+    log: (lines) => log.push(...lines),
+    stageFinished: (stage, outcome) => (stages[stage] = outcome),
+    diagnostics: (list) => (diagnostics = list),
+    waiting: (ahead) => waited.push(ahead),
+    finished: (outcome) => resolve({ outcome, log, diagnostics, stages, waited, startedAt, finishedAt: Date.now() }),
+  });
+  return { done, running, log, started: () => startedAt > 0 };
+}
+
+const artifact = (outcome: BuildOutcome, name: string) => outcome.artifacts?.find((a) => a.name === name)?.content.toString('utf8');
+
+describe('every seed project and example, built by the real tools (concurrently, one per core)', () => {
+  const started = Date.now();
+  const times: string[] = [];
+  let builds: Map<string, Promise<Finished>>;
+  const items = () => [
+    ...seed.projects.map((p) => ({ label: `projects/${p.slug}`, config: p.config, files: p.files, error: p.build_error })),
+    ...seed.examples.map((e) => ({ label: `examples/${e.id}`, config: seed.projects[0]!.config, files: e.files, error: undefined })),
+  ];
+  const labels = [
+    ...['adder', 'arithmetic-unit', 'clip-draft', 'moving-average', 'scale-offset-legacy', 'voltage-limiter'].map((s) => `projects/${s}`),
+    ...['adder-subtractor', 'arithmetic-unit', 'boxcar-averager', 'clock-divider', 'event-counter', 'moving-average', 'pwm-generator', 'voltage-limiter'].map((s) => `examples/${s}`),
+  ];
+
+  beforeAll(() => {
+    const r = runner();
+    builds = new Map(
+      items().map((item) => {
+        const build = start(r, item.label, item.config, item.files);
+        return [item.label, build.done.then((f) => (times.push(`${item.label}: ${((f.finishedAt - f.startedAt) / 1000).toFixed(1)} s`), f))];
+      }),
+    );
+  });
+  afterAll(() => {
+    // The figures the closing note reports: each build's own time, and the whole run's.
+    process.stdout.write(`toolchain builds (${cores} at once):\n  ${times.join('\n  ')}\n  total: ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  });
+
+  it('covers every seed folder', () => {
+    expect(items().map((i) => i.label).sort()).toEqual([...labels].sort());
+  });
+
+  it.each(labels)('%s', { timeout: 600_000 }, async (label) => {
+    const item = items().find((i) => i.label === label)!;
+    const built = await builds.get(label)!;
+    const { outcome, log } = built;
+    expect(log.slice(0, 3).join('\n')).toMatch(/CHECK BUILD with open-source tools, not a bitstream/);
+    expect(log.join('\n')).not.toContain(tmpRoot);
+    expect(artifact(outcome, 'build.log')).toContain('==> Stage: SYNTHESIS');
+    expect(artifact(outcome, 'build.log')).toMatch(/^Check build summary: \d+ errors? · \d+ warnings? in your files · \d+ from the platform\n/);
+    if (item.error) {
+      expect(outcome.status, log.join('\n')).toBe('failed');
+      const first = built.diagnostics.find((d) => d.severity === 'error' && d.origin === 'user');
+      expect(first).toMatchObject({ file: item.error.file, line: item.error.line });
+      expect(outcome.status === 'failed' && outcome.error).toContain(`(${item.error.file}, line ${item.error.line})`);
+      expect(built.stages).toEqual({ IP: 'succeeded', SYNTHESIS: 'failed' });
+      expect(log).toContain(`${item.error.file}:${item.error.line}:${first!.column}: error: ${first!.message}`);
+      return;
+    }
+    expect(outcome.status, log.join('\n')).toBe('succeeded');
+    expect(built.stages).toEqual({ IP: 'succeeded', SYNTHESIS: 'succeeded', ROUTE: 'skipped', BITSTREAM: 'skipped' });
+    const report = artifact(outcome, 'resources.rpt')!;
+    const { cells, wires } = resourceCounts(report);
+    // Every seed design registers its outputs and computes something: tens of cells at the very least.
+    expect(cells).toBeGreaterThan(50);
+    expect(wires).toBeGreaterThan(10);
+    const netlist = JSON.parse(artifact(outcome, 'netlist.json')!) as { modules: Record<string, { cells: object }> };
+    expect(Object.keys(netlist.modules)).toContain(item.config.target);
+    expect(built.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  });
+});
+
+/** A design that keeps Yosys busy for a while: the biggest example. */
+const busy = () => ({ config: seed.projects[0]!.config, files: seed.examples.find((e) => e.id === 'pwm-generator')!.files });
+
+async function waitUntil(check: () => boolean, what: string, ms = 120_000) {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+describe('stopping a build', () => {
+  it('cancel during synthesis kills the tool at once: no process is left and the build directory is gone', { timeout: 180_000 }, async () => {
+    const root = await mkdtemp(path.join(tmpRoot, 'cancel-'));
+    const { config, files } = busy();
+    let finished = false;
+    const build = start(runner({ tmpRoot: root }), 'cancel', config, files);
+    void build.done.then(() => (finished = true));
+    await waitUntil(() => build.log.some((l) => l.startsWith('$ yosys')), 'Yosys to start');
+    await waitUntil(() => liveProcesses().some((p) => p.cwd?.startsWith(root)), 'the tool process');
+    build.running.cancel();
+    await waitUntil(() => !liveProcesses().some((p) => p.cwd?.startsWith(root)), 'no tool process', 2000);
+    // The directory goes once the killed process is reaped.
+    const deadline = Date.now() + 5000;
+    while ((await readdir(root)).length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(await readdir(root)).toEqual([]);
+    expect(finished).toBe(false); // nothing is reported after cancel
+  });
+
+  it('close (the gateway stopping) kills the tools and removes the build directories before it returns', { timeout: 180_000 }, async () => {
+    const root = await mkdtemp(path.join(tmpRoot, 'close-'));
+    const { config, files } = busy();
+    const r = runner({ tmpRoot: root });
+    const build = start(r, 'close', config, files);
+    await waitUntil(() => build.log.some((l) => l.startsWith('$ ghdl')), 'the first tool');
+    r.close();
+    expect(await readdir(root)).toEqual([]);
+    await waitUntil(() => !liveProcesses().some((p) => p.cwd?.startsWith(root)), 'no tool process', 2000);
+  });
+
+  it('stops at the time limit, failing the build and saying so in the log', { timeout: 180_000 }, async () => {
+    const { config, files } = busy();
+    const { outcome, log } = await start(runner({ timeLimitMs: 2000 }), 'slow', config, files).done;
+    expect(outcome).toMatchObject({ status: 'failed', error: 'SYNTHESIS failed: the time limit was reached' });
+    expect(log).toContain('ERROR: time limit reached: the build was stopped after 2 s (MOCK_BUILD_TIME_LIMIT_S)');
+  });
+
+  it('stops at the output limit, and the log says where it was cut', { timeout: 180_000 }, async () => {
+    const noisy = ['architecture rtl of CustomInstrument is', 'begin', ...Array.from({ length: 60 }, (_, i) => `  OutputA <= InputA garbage${i} here;`), 'end architecture;'];
+    const { outcome, log } = await start(runner({ outputLimitBytes: 600 }), 'noisy', seed.projects[0]!.config, [{ name: 'noisy.vhd', content: noisy.join('\n') }]).done;
+    expect(outcome).toMatchObject({ status: 'failed', error: 'SYNTHESIS failed: the output limit was reached' });
+    const cut = log.indexOf('ERROR: output limit reached: the log was cut here, at 1 KiB (MOCK_BUILD_OUTPUT_LIMIT_KB)');
+    expect(cut).toBeGreaterThan(0);
+    expect(log.slice(cut + 1).filter((l) => l.startsWith('noisy.vhd'))).toEqual([]);
+  });
+});
+
+describe('one build per core', () => {
+  it('runs two builds at once on two slots; the third waits with its place in the queue, then runs', { timeout: 300_000 }, async () => {
+    const r = runner({ concurrency: 2 });
+    const project = seed.projects.find((p) => p.slug === 'voltage-limiter')!;
+    const [a, b, c] = ['a', 'b', 'c'].map((n) => start(r, n, project.config, project.files));
+    expect(c!.done).toBeDefined();
+    const third = await Promise.race([c!.done.then(() => 'third finished'), a!.done.then(() => 'first finished'), b!.done.then(() => 'second finished')]);
+    expect(third).not.toBe('third finished');
+    const [fa, fb, fc] = await Promise.all([a!.done, b!.done, c!.done]);
+    for (const f of [fa!, fb!, fc!]) expect(f.outcome.status).toBe('succeeded');
+    expect(fa!.waited).toEqual([]);
+    expect(fb!.waited).toEqual([]);
+    expect(fc!.waited[0]).toBe(0); // next in line, behind the two running builds
+    // The first two really ran at the same time; the third started only once a slot was free.
+    expect(Math.max(fa!.startedAt, fb!.startedAt)).toBeLessThan(Math.min(fa!.finishedAt, fb!.finishedAt));
+    expect(fc!.startedAt).toBeGreaterThanOrEqual(Math.min(fa!.finishedAt, fb!.finishedAt));
+  });
+});
