@@ -9,6 +9,9 @@ import { USERS, acceptCookieNotice, expectNoAxeViolations, signInAt } from './su
  * configuration's "Saved", the panels' collapsing, and the build page's error summary as a link.
  */
 
+// Several of these build, reload and run axe more than once: give them room on a loaded 2-core machine.
+test.describe.configure({ timeout: 120_000 });
+
 async function signIn(page: Page) {
   await acceptCookieNotice(page.context(), E2E_URL);
   await signInAt(page, '#/projects', USERS.ada.email);
@@ -232,7 +235,6 @@ test('open tabs and the active one come back after a reload', async ({ page }) =
 });
 
 test('the Build Logs panel stays folded until the first build; the build sidebar folds; status, Cancel and artifacts sit in the log header', async ({ page }) => {
-  test.setTimeout(120_000); // four axe passes on a loaded machine
   await signIn(page);
   const name = uniqueName('Panels');
   const projectId = await createProject(page, E2E_URL, name, { 'top.vhd': '-- top\n' });
