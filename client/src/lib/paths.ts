@@ -3,6 +3,9 @@ export const paths = {
   home: '/',
   projects: '/projects',
   editor: (projectId: string | number) => `/editor/${encodeURIComponent(String(projectId))}`,
+  /** The editor opening `file` at `line` (1-based): where a build's file:line links go. */
+  editorAt: (projectId: string | number, file: string, line: number) =>
+    `/editor/${encodeURIComponent(String(projectId))}?${new URLSearchParams({ file, line: String(line) }).toString()}`,
   builds: (projectId: string | number) => `/builds/${encodeURIComponent(String(projectId))}`,
   buildDetail: (projectId: string | number, buildId: string) =>
     `/builds/${encodeURIComponent(String(projectId))}/${encodeURIComponent(buildId)}`,

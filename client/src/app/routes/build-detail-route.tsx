@@ -27,10 +27,7 @@ export function BuildDetailRoute() {
   );
 
   const onOpenFileLocation = useCallback(
-    (file: string, line: number) => {
-      const query = new URLSearchParams({ file, line: String(line) });
-      navigate(`${paths.editor(projectId)}?${query.toString()}`);
-    },
+    (file: string, line: number) => navigate(paths.editorAt(projectId, file, line)),
     [navigate, projectId],
   );
 

@@ -1,7 +1,6 @@
 import { Spinner } from '@/components/spinner';
 import { BuildConfigPanel } from '@/features/builds/components/build-config-panel';
 import { BuildLogsPanel } from '@/features/builds/components/build-logs-panel';
-import { LatestBuildPanel } from '@/features/builds/components/latest-build-panel';
 import { useLatestBuild } from '@/features/builds/api/get-latest-build';
 import { useQueueBuild } from '@/features/builds/api/new-project-build';
 import { EditorPage } from '@/features/editor/components/editor-page';
@@ -29,12 +28,7 @@ function LoadedProjectEditor({ project, onConfigSaved }: { project: Project; onC
       project={project}
       onBuild={queueBuild}
       diagnostics={latestBuild?.diagnostics}
-      sidePanel={
-        <>
-          <BuildConfigPanel projectId={project.id} config={project.config} onConfigSaved={onConfigSaved} />
-          <LatestBuildPanel projectId={project.id} />
-        </>
-      }
+      sidePanel={<BuildConfigPanel projectId={project.id} config={project.config} onConfigSaved={onConfigSaved} />}
       renderBottomPanel={({ openFileAt }) => <BuildLogsPanel projectId={project.id} onOpenFileLocation={openFileAt} />}
     />
   );

@@ -52,6 +52,23 @@ describe('useBuildLog', () => {
     expect(getBuildLog.mock.calls.length).toBe(calls);
   });
 
+  it('shows news only after beforeNews (the build read again) has settled, and not when nothing is new', async () => {
+    const log = ['==> Stage: IP'];
+    const state = { complete: false };
+    serveLog(log, state);
+    let release: () => void = () => {};
+    const beforeNews = vi.fn(() => new Promise<void>((resolve) => (release = resolve)));
+    const { result } = renderHook(() => useBuildLog('b1', { pollMs: 5, beforeNews }));
+    await waitFor(() => expect(beforeNews).toHaveBeenCalledTimes(1));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(result.current.lines).toEqual([]);
+    release();
+    await waitFor(() => expect(result.current.lines).toEqual(['==> Stage: IP']));
+    // Polls without new lines do not read the build again.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(beforeNews).toHaveBeenCalledTimes(1);
+  });
+
   it('reads a long finished log page after page without waiting, then stops', async () => {
     const total = LOG_PAGE_LINES * 2 + 10;
     const log = Array.from({ length: total }, (_, i) => `line ${i + 1}`);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { getApiClient } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/error-message';
 import type { BuildLog } from '@/lib/api/schemas';
@@ -44,8 +44,21 @@ interface FollowedLog extends BuildLogState {
  * Cost per answer with new lines: one array of pointers is copied (`concat`), about a millisecond per
  * million lines; an answer with no new lines costs nothing and renders nothing.
  */
-export function useBuildLog(buildId: string | undefined, { pollMs = LOG_POLL_MS }: { pollMs?: number } = {}): BuildLogState {
+export interface BuildLogOptions {
+  pollMs?: number;
+  /**
+   * Awaited before news (new lines, the end of the log) is shown: refresh the build here, so what is
+   * shown of the build is never older than its log. Its failure does not stop the log.
+   */
+  beforeNews?: () => Promise<unknown>;
+}
+
+export function useBuildLog(buildId: string | undefined, { pollMs = LOG_POLL_MS, beforeNews }: BuildLogOptions = {}): BuildLogState {
   const [state, setState] = useState<FollowedLog | null>(null);
+  const beforeNewsRef = useRef(beforeNews);
+  useEffect(() => {
+    beforeNewsRef.current = beforeNews;
+  });
 
   useEffect(() => {
     if (!buildId) return;
@@ -75,6 +88,10 @@ export function useBuildLog(buildId: string | undefined, { pollMs = LOG_POLL_MS 
       offset = page.next_offset;
       const caughtUp = offset >= page.total;
       const complete = page.complete && caughtUp;
+      if (added || complete) {
+        await beforeNewsRef.current?.().catch(() => undefined);
+        if (stopped) return;
+      }
       setState((current) =>
         // Re-render only for news: new lines, the end of the log, or recovery from an error.
         added || complete || !current || current.error !== undefined || current.loading

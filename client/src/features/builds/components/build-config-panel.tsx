@@ -31,6 +31,8 @@ export function BuildConfigPanel({ projectId, config, onConfigSaved }: BuildConf
   const { data: options, error, isLoading, mutate } = useBuildConfigs();
   const [shown, setShown] = useState(config);
   const [saving, setSaving] = useState(0);
+  // How the last save went, said next to the form: "Saved", or why not.
+  const [outcome, setOutcome] = useState<{ saved: true } | { error: string } | null>(null);
   // A new configuration from the page (it re-read the project, or opened another) is what to show.
   const [loadedConfig, setLoadedConfig] = useState(config);
   if (!sameConfig(loadedConfig, config)) {
@@ -60,14 +62,18 @@ export function BuildConfigPanel({ projectId, config, onConfigSaved }: BuildConf
     const next = changeConfig(shown, patch, options);
     if (sameConfig(next, shown)) return;
     setShown(next);
+    setOutcome(null);
     setSaving((count) => count + 1);
     saveChain.current = saveChain.current.then(async () => {
       try {
         await updateProjectConfig(projectId, next);
         confirmed.current = next;
+        setOutcome({ saved: true });
         onConfigSaved?.();
       } catch (saveError) {
-        toast.error(CONFIG_SAVE_FAILED_TITLE, { description: errorMessage(saveError, 'An unknown error occurred.') });
+        const why = errorMessage(saveError, 'An unknown error occurred.');
+        toast.error(CONFIG_SAVE_FAILED_TITLE, { description: why });
+        setOutcome({ error: why });
         setShown(confirmed.current);
       } finally {
         setSaving((count) => count - 1);
@@ -86,8 +92,15 @@ export function BuildConfigPanel({ projectId, config, onConfigSaved }: BuildConf
     <section className="build-config-panel" aria-labelledby={`${id}-title`} aria-busy={saving > 0}>
       <h2 id={`${id}-title`} className="build-panel-title">
         Build Configuration
-        {saving > 0 && <span className="build-config-saving">Saving…</span>}
       </h2>
+      <p className="build-config-outcome" role="status">
+        {saving > 0 ? 'Saving…' : outcome && 'saved' in outcome ? 'Saved' : ''}
+      </p>
+      {saving === 0 && outcome && 'error' in outcome && (
+        <p className="build-config-outcome error-text" role="alert">
+          Not saved: {outcome.error}
+        </p>
+      )}
       <div className="field">
         <label htmlFor={`${id}-os`}>OS version</label>
         <select id={`${id}-os`} value={shown.os_version} onChange={(event) => change({ os_version: event.target.value })}>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { BuildStatusIcon, buildStatusLabel } from '@/components/build-status-icon';
 import { LogViewer } from '@/components/log-viewer/log-viewer';
 import type { LineRange } from '@/components/log-viewer/line-range';
@@ -7,12 +8,14 @@ import { Spinner } from '@/components/spinner';
 import { errorMessage } from '@/lib/api/error-message';
 import { isActiveBuild, type Build } from '@/lib/api/schemas';
 import { formatDateTime, formatDuration, shortBuildId } from '@/lib/format';
+import { paths } from '@/lib/paths';
 import { useBuildConfigs } from '../api/build-configs';
 import { useBuildDetails } from '../api/build-details';
-import { useBuildLog } from '../api/get-build-log';
+import { useFollowedBuild } from '../hooks/use-followed-build';
 import { useNow } from '../hooks/use-now';
 import { BUILD_STAGES, logOutcome } from '../utils/build-stages';
 import { hardwareName, targetName } from '../utils/config-summary';
+import { findErrorLocation } from '../utils/error-location';
 import { ArtifactList } from './artifact-list';
 import { BuildDiagnostics } from './build-diagnostics';
 import { BuildProgress } from './build-progress';
@@ -48,15 +51,24 @@ export function BuildDetail({ buildId, highlight, onHighlightChange, onOpenFileL
     );
   }
   return (
-    <BuildDetailView build={build} highlight={highlight} onHighlightChange={onHighlightChange} onOpenFileLocation={onOpenFileLocation} />
+    <BuildDetailView
+      build={build}
+      refresh={() => mutate()}
+      highlight={highlight}
+      onHighlightChange={onHighlightChange}
+      onOpenFileLocation={onOpenFileLocation}
+    />
   );
 }
 
-function BuildDetailView({ build, highlight, onHighlightChange, onOpenFileLocation }: Omit<BuildDetailProps, 'buildId'> & { build: Build }) {
+type BuildDetailViewProps = Omit<BuildDetailProps, 'buildId'> & { build: Build; refresh(): Promise<unknown> };
+
+function BuildDetailView({ build, refresh, highlight, onHighlightChange, onOpenFileLocation }: BuildDetailViewProps) {
   const { data: options } = useBuildConfigs();
   const active = isActiveBuild(build);
   const now = useNow(active);
-  const log = useBuildLog(build.id);
+  // The status shown is the one the log shows (the build is read again with each piece of news).
+  const { log, shown } = useFollowedBuild(build, refresh);
   const shortId = shortBuildId(build.id);
 
   // Opened on a permalink: bring the log itself into view (it sits below the summary); the viewer then
@@ -71,11 +83,11 @@ function BuildDetailView({ build, highlight, onHighlightChange, onOpenFileLocati
     <article className="build-detail" aria-labelledby="build-detail-title">
       <header className="build-detail-header">
         <h2 id="build-detail-title" className="build-detail-title">
-          <BuildStatusIcon status={build.status} />
+          <BuildStatusIcon status={shown.status} />
           Build {shortId}
         </h2>
         <span className="build-detail-status" aria-live="polite">
-          {buildStatusLabel(build.status)} <BuildProgress build={build} />
+          {buildStatusLabel(shown.status)} <BuildProgress build={shown} />
         </span>
         {active && <CancelBuildButton buildId={build.id} />}
       </header>
@@ -101,7 +113,9 @@ function BuildDetailView({ build, highlight, onHighlightChange, onOpenFileLocati
             {build.error && (
               <>
                 <dt>Error</dt>
-                <dd className="error-text">{build.error}</dd>
+                <dd className="error-text">
+                  <ErrorSummary text={build.error} projectId={build.project_id} />
+                </dd>
               </>
             )}
           </dl>
@@ -184,7 +198,7 @@ function BuildDetailView({ build, highlight, onHighlightChange, onOpenFileLocati
           <LogViewer
             lines={log.lines}
             complete={log.complete}
-            outcome={logOutcome(build.status)}
+            outcome={logOutcome(shown.status)}
             expectedStages={BUILD_STAGES}
             highlight={highlight}
             onHighlightChange={onHighlightChange}
@@ -195,5 +209,20 @@ function BuildDetailView({ build, highlight, onHighlightChange, onOpenFileLocati
         </div>
       </section>
     </article>
+  );
+}
+
+/** A build's error, its file and line a link that opens the editor there (as the log's error lines do). */
+function ErrorSummary({ text, projectId }: { text: string; projectId: string }) {
+  const location = findErrorLocation(text);
+  if (!location) return <>{text}</>;
+  return (
+    <>
+      {text.slice(0, location.start)}
+      <Link to={paths.editorAt(projectId, location.file, location.line)} className="build-error-location" title={`Open ${location.file} at line ${location.line}`}>
+        {text.slice(location.start, location.end)}
+      </Link>
+      {text.slice(location.end)}
+    </>
   );
 }

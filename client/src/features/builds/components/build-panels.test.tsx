@@ -7,10 +7,10 @@ import type { BuildConfigOptions, ProjectConfig } from '@/lib/api/schemas';
 import { fakeBuild } from '../testing/fake-build';
 import { renderWithProviders } from '../testing/render-with-providers';
 import { BuildConfigPanel, CONFIG_SAVE_FAILED_TITLE } from './build-config-panel';
-import { LatestBuildPanel } from './latest-build-panel';
+import { BuildLogsPanel } from './build-logs-panel';
 
 vi.mock('@/lib/api/client', () => ({ getApiClient: vi.fn() }));
-const api = { getLatestBuild: vi.fn(), cancelBuild: vi.fn(), buildConfigs: vi.fn(), updateProjectConfig: vi.fn() };
+const api = { getLatestBuild: vi.fn(), getBuildLog: vi.fn(), cancelBuild: vi.fn(), buildConfigs: vi.fn(), updateProjectConfig: vi.fn() };
 
 const options: BuildConfigOptions = {
   os_versions: ['4.1.1', '4.0.0'],
@@ -31,33 +31,42 @@ beforeEach(() => {
   for (const operation of Object.values(api)) operation.mockReset();
 });
 
-describe('LatestBuildPanel', () => {
-  it('says "No build history" for the API\'s empty object', async () => {
+describe('BuildLogsPanel header', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    // A log with one page: complete for a finished build, empty and still open for a queued one.
+    api.getBuildLog.mockResolvedValue({ data: { lines: [], next_offset: 0, total: 0, complete: false } });
+  });
+
+  it('is folded while the project has no build, and says so when opened', async () => {
     api.getLatestBuild.mockResolvedValue({ data: {} });
-    renderWithProviders(<LatestBuildPanel projectId="p1" />);
-    expect(await screen.findByText('No build history')).toBeInTheDocument();
+    renderWithProviders(<BuildLogsPanel projectId="p1" onOpenFileLocation={() => {}} />);
+    const toggle = screen.getByRole('button', { name: 'Build Logs' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(toggle);
+    expect(await screen.findByText(/No build history/)).toBeVisible();
   });
 
   it('shows a queued build with its position and a Cancel button that cancels it by id', async () => {
     const build = fakeBuild({ id: 'build-000000abc1234', status: 'queued', queue_position: 2, started_at: null, finished_at: null });
     api.getLatestBuild.mockResolvedValue({ data: build });
     api.cancelBuild.mockResolvedValue({ data: { ...build, status: 'cancelled', queue_position: null } });
-    renderWithProviders(<LatestBuildPanel projectId="p1" />);
-    expect(await screen.findByRole('link', { name: 'Build abc1234' })).toBeInTheDocument();
+    renderWithProviders(<BuildLogsPanel projectId="p1" onOpenFileLocation={() => {}} />);
+    expect(await screen.findByRole('link', { name: 'Build abc1234' })).toHaveAttribute('href', '/builds/p1/build-000000abc1234');
     expect(screen.getByRole('img', { name: 'Queued' })).toBeInTheDocument();
-    expect(screen.getByText(/^Queued at: \d\d\/[A-Z][a-z]{2}\/2025 \d\d:\d\d:\d\d$/)).toBeInTheDocument();
     expect(screen.getByText('queued, 1 ahead')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel build abc1234' }));
     expect(api.cancelBuild).toHaveBeenCalledWith({ build_id: 'build-000000abc1234' });
   });
 
-  it('lists the artifacts of a finished build as download links', async () => {
+  it('offers the artifacts of a finished build as download links', async () => {
     api.getLatestBuild.mockResolvedValue({
       data: fakeBuild({ id: 'b1', artifacts: [{ name: 'bitstreams.tar', size: 2048, content_type: 'application/x-tar' }] }),
     });
-    renderWithProviders(<LatestBuildPanel projectId="p1" />);
-    const link = await screen.findByRole('link', { name: /bitstreams\.tar/ });
-    expect(link).toHaveAttribute('href', '/api/builds/b1/artifacts/bitstreams.tar');
+    api.getBuildLog.mockResolvedValue({ data: { lines: ['done'], next_offset: 1, total: 1, complete: true } });
+    renderWithProviders(<BuildLogsPanel projectId="p1" onOpenFileLocation={() => {}} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Artifacts (1)' }));
+    expect(await screen.findByRole('menuitem', { name: /bitstreams\.tar/ })).toHaveAttribute('href', '/api/builds/b1/artifacts/bitstreams.tar');
     expect(screen.queryByRole('button', { name: /Cancel/ })).not.toBeInTheDocument();
   });
 });
@@ -70,6 +79,7 @@ describe('BuildConfigPanel', () => {
     renderWithProviders(<BuildConfigPanel projectId="p1" config={config} onConfigSaved={onConfigSaved} />);
     await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Hardware' }), 'mk-pro');
     await waitFor(() => expect(onConfigSaved).toHaveBeenCalledTimes(1));
+    expect(screen.getByRole('status')).toHaveTextContent('Saved');
     expect(api.updateProjectConfig).toHaveBeenCalledWith({ project_id: 'p1' }, { ...config, hardware: 'mk-pro', slots: 4 });
     expect(screen.getByRole('combobox', { name: 'Number of slots' })).toHaveValue('4');
     expect(screen.getByText(/firmware 601 or older/)).toBeInTheDocument();
@@ -84,6 +94,7 @@ describe('BuildConfigPanel', () => {
     await userEvent.selectOptions(os, '4.0.0');
     expect(await screen.findByText(CONFIG_SAVE_FAILED_TITLE)).toBeInTheDocument();
     expect(screen.getByText('Unknown OS version')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Not saved: Unknown OS version');
     await waitFor(() => expect(os).toHaveValue('4.1.1'));
   });
 

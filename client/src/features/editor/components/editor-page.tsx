@@ -1,9 +1,6 @@
-import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
-import { ChevronDown, Hammer, Save } from 'lucide-react';
-import { ActionMenu } from '@/components/action-menu';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Spinner } from '@/components/spinner';
 import { BottomPanel } from '@/lib/bottom-panel';
 import { errorMessage } from '@/lib/api/error-message';
@@ -16,14 +13,19 @@ import { useEditorShortcuts } from '../hooks/use-editor-shortcuts';
 import { useEditorState } from '../hooks/use-editor-state';
 import { useFileUploads } from '../hooks/use-file-uploads';
 import { useLeaveGuard } from '../hooks/use-leave-guard';
-import { draftFileNames, readDraft, removeDraft, type Draft } from '../lib/drafts';
-import { fileNameProblem, newFileTemplate } from '../lib/file-templates';
-import { SaveConflictError, type EditorStore } from '../store/editor-store';
-import type { CursorPosition } from './code-editor/code-editor';
+import { useProjectLoad } from '../hooks/use-project-load';
+import { useSaving } from '../hooks/use-saving';
+import { removeDraft } from '../lib/drafts';
+import type { EditorStore } from '../store/editor-store';
+import type { CursorPosition, RevealLine } from './code-editor/code-editor';
+import type { VimMode } from './code-editor/vim-support';
 import { DraftBanner } from './draft-banner';
+import { EditorSidePanel } from './editor-side-panel';
 import { EditorTabs } from './editor-tabs';
-import { FileNameDialog } from './file-name-dialog';
+import { EditorToolbar } from './editor-toolbar';
+import { FileDialogs, type FileQuestion } from './file-dialogs';
 import { FilesPanel } from './files-panel';
+import { GoToLineDialog } from './go-to-line-dialog';
 import { QuickTips } from './quick-tips';
 import { SaveConflictDialog } from './save-conflict-dialog';
 import { StatusLine } from './status-line';
@@ -44,7 +46,7 @@ export interface EditorPageProps {
   project: { id: string; name: string; config?: Pick<ProjectConfig, 'target'> };
   /** Queues a build; called by Build and F8 after every dirty file was saved. */
   onBuild?: () => Promise<unknown>;
-  /** The build configuration and latest build panels, beside the editor. */
+  /** The build configuration panel, beside the editor (it folds away). */
   sidePanel?: ReactNode;
   /** The shell's bottom panel content (build logs). */
   renderBottomPanel?: (actions: EditorPageActions) => ReactNode;
@@ -53,12 +55,10 @@ export interface EditorPageProps {
   store?: EditorStore;
 }
 
-type NameDialog = { kind: 'new' } | { kind: 'rename'; name: string } | null;
-
 /**
  * The project editor: Files panel, tabs, CodeMirror, status line, Save / Save all / Build, and the
  * places for the build panels. Nothing typed is lost: drafts are kept locally, leaving asks first,
- * and a save over a version saved elsewhere asks which to keep.
+ * and a save over a version saved elsewhere asks which to keep. The open tabs come back after a reload.
  */
 export function EditorPage({ project, onBuild, sidePanel, renderBottomPanel, diagnostics, store = editorStore }: EditorPageProps) {
   const projectId = project.id;
@@ -67,24 +67,17 @@ export function EditorPage({ project, onBuild, sidePanel, renderBottomPanel, dia
   const [fontSize] = useEditorFontSize();
   const { scheme } = useColorScheme();
   const [searchParams] = useSearchParams();
+  const { loadedProject, loadError, retryLoad, draftOffers, dropOffer } = useProjectLoad(store, projectId);
 
-  const [loadedProject, setLoadedProject] = useState<string | null>(() =>
-    store.getState().projectId === projectId ? projectId : null,
-  );
-  const [loadError, setLoadError] = useState<unknown>(null);
   const [opening, setOpening] = useState<string | null>(null);
   const [cursor, setCursor] = useState<CursorPosition>({ line: 1, col: 0 });
+  const [vimMode, setVimMode] = useState<VimMode>('NORMAL');
   const [message, setMessage] = useState('');
   const [revisions, setRevisions] = useState<Record<string, number>>({});
-  const [reveal, setReveal] = useState<{ file: string; line: number; nonce: number } | null>(null);
-  const [draftOffers, setDraftOffers] = useState<Record<string, Draft>>({});
-  const [conflicts, setConflicts] = useState<string[]>([]);
-  const [nameDialog, setNameDialog] = useState<NameDialog>(null);
-  const [deleteCandidate, setDeleteCandidate] = useState<string | null>(null);
-  const [closeCandidate, setCloseCandidate] = useState<string | null>(null);
+  const [reveal, setReveal] = useState<(RevealLine & { file: string }) | null>(null);
+  const [question, setQuestion] = useState<FileQuestion>(null);
+  const [goToLine, setGoToLine] = useState<{ line: number; lines: number } | null>(null);
   const [uploadOpen, setUploadOpen] = useState(false);
-  const [building, setBuilding] = useState(false);
-  const buildingRef = useRef(false);
 
   // A draft being offered back stays as it is until the offer is answered (typing does not replace it).
   const offeredDrafts = useMemo(() => new Set(Object.keys(draftOffers)), [draftOffers]);
@@ -134,42 +127,6 @@ export function EditorPage({ project, onBuild, sidePanel, renderBottomPanel, dia
     [store, openFile],
   );
 
-  // Opening another project resets the store and loads afresh; the same project loads nothing again
-  // but still waits for its load (React StrictMode cancels the first run of this effect after it
-  // started the load). Then: files with drafts kept from an earlier visit are opened and their drafts
-  // offered back — not files with unsaved edits in the store already (their draft mirrors them).
-  useEffect(() => {
-    let cancelled = false;
-    store
-      .openProject(projectId)
-      .then(async () => {
-        if (cancelled) return;
-        setLoadedProject(projectId);
-        const offers: Record<string, Draft> = {};
-        const existing = new Set(store.getState().files.map((file) => file.name));
-        for (const name of draftFileNames(projectId).filter((n) => existing.has(n))) {
-          if (cancelled) return;
-          if (name in store.getState().dirty) continue;
-          const draft = readDraft(projectId, name);
-          if (!draft) continue;
-          try {
-            await store.openFile(name);
-          } catch {
-            continue; // the draft stays for a later visit
-          }
-          if (store.getState().loaded[name]?.content === draft.content) removeDraft(projectId, name);
-          else offers[name] = draft;
-        }
-        if (!cancelled) setDraftOffers(offers);
-      })
-      .catch((error: unknown) => {
-        if (!cancelled) setLoadError(error);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [store, projectId]);
-
   // A deep link (?file=name&line=n, from build log links elsewhere) opens that file at that line. The
   // query stays (it is the link the user followed); it applies once per change.
   const requestedFile = searchParams.get('file');
@@ -180,91 +137,15 @@ export function EditorPage({ project, onBuild, sidePanel, renderBottomPanel, dia
     void Promise.resolve().then(() => openFileAt(requestedFile, requestedLine));
   }, [requestedFile, requestedLine, loadedProject, projectId, openFileAt]);
 
-  const retryLoad = () => {
-    setLoadError(null);
-    store
-      .reloadFiles()
-      .then(() => setLoadedProject(projectId))
-      .catch((error: unknown) => setLoadError(error));
-  };
-
-  // Saving -----------------------------------------------------------------------------------
-  const reportSaveFailures = (failed: { name: string; error: unknown }[]) => {
-    const conflicted = failed.filter((f) => f.error instanceof SaveConflictError).map((f) => f.name);
-    if (conflicted.length) setConflicts((current) => [...new Set([...current, ...conflicted])]);
-    const others = failed.filter((f) => !(f.error instanceof SaveConflictError));
-    if (others.length) {
-      toast.error(`Could not save ${others.map((f) => f.name).join(', ')}`, {
-        description: errorMessage(others[0]!.error, 'Your changes are kept. Please try again.'),
-      });
-    }
-  };
-
-  const saveActive = async () => {
-    const name = store.getState().activeFile;
-    if (!name) return;
-    if (!(name in store.getState().dirty)) {
-      announce(`${name} has no unsaved changes`);
-      return;
-    }
-    try {
-      await store.saveFile(name);
-      announce(`Saved ${name}`);
-    } catch (error) {
-      reportSaveFailures([{ name, error }]);
-    }
-  };
-
-  /** Saves every dirty file; true when all of them are saved. */
-  const saveAll = async (): Promise<boolean> => {
-    const result = await store.saveAll();
-    if (result.saved.length) announce(`Saved ${result.saved.join(', ')}`);
-    reportSaveFailures(result.failed);
-    return result.failed.length === 0;
-  };
-
-  const saveAndBuild = async () => {
-    if (!onBuild || buildingRef.current) return;
-    buildingRef.current = true;
-    setBuilding(true);
-    try {
-      if (!(await saveAll())) {
-        toast.error('The build was not queued', { description: 'Some files could not be saved. Resolve that, then build again.' });
-        return;
-      }
-      await onBuild();
-    } finally {
-      buildingRef.current = false;
-      setBuilding(false);
-    }
-  };
-
-  useEditorShortcuts({ onSave: () => void saveActive(), onSaveAndBuild: () => void saveAndBuild() });
-
-  const conflictFile = conflicts[0] ?? null;
-  const resolveConflict = () => setConflicts((current) => current.slice(1));
-  const keepMine = async () => {
-    if (!conflictFile) return;
-    try {
-      await store.saveFile(conflictFile, { overwrite: true });
-      announce(`Saved ${conflictFile}`);
-      resolveConflict();
-    } catch (error) {
-      toast.error(`Could not save ${conflictFile}`, { description: errorMessage(error, 'Your changes are kept. Please try again.') });
-    }
-  };
-  const useTheirs = async () => {
-    if (!conflictFile) return;
-    try {
-      await store.reloadFile(conflictFile);
-      removeEditsDraft(conflictFile);
-      bumpRevision(conflictFile);
-      announce(`Loaded the saved version of ${conflictFile}`);
-      resolveConflict();
-    } catch (error) {
-      toast.error(`Could not load ${conflictFile}`, { description: errorMessage(error, 'Please try again.') });
-    }
-  };
+  const saving = useSaving(store, {
+    onBuild,
+    announce,
+    onReloaded: (name) => {
+      removeEditsDraft(name);
+      bumpRevision(name);
+    },
+  });
+  useEditorShortcuts({ onSave: () => void saving.saveActive(), onSaveAndBuild: () => void saving.saveAndBuild() });
 
   // Leaving ----------------------------------------------------------------------------------
   const blocker = useLeaveGuard(dirtyNames.size > 0);
@@ -283,20 +164,11 @@ export function EditorPage({ project, onBuild, sidePanel, renderBottomPanel, dia
   };
 
   const closeTab = (name: string) => {
-    if (name in store.getState().dirty) setCloseCandidate(name);
+    if (name in store.getState().dirty) setQuestion({ kind: 'close', name });
     else store.closeFile(name);
   };
 
-  const onEditorChange = useCallback(
-    (name: string, content: string) => store.editFile(name, content),
-    [store],
-  );
-
-  const dropOffer = (name: string) =>
-    setDraftOffers((offers) => {
-      const { [name]: _dropped, ...rest } = offers;
-      return rest;
-    });
+  const onEditorChange = useCallback((name: string, content: string) => store.editFile(name, content), [store]);
 
   const active = state.activeFile;
   const activeLoaded = active ? state.loaded[active] : undefined;
@@ -308,40 +180,17 @@ export function EditorPage({ project, onBuild, sidePanel, renderBottomPanel, dia
 
   return (
     <section className="editor-page" aria-labelledby="editor-title">
-      <header className="editor-header">
-        <h1 id="editor-title">
-          Project: {project.name}
-          {active && <span className="editor-title-file"> / {active}</span>}
-        </h1>
-        <div className="editor-actions">
-          <div className="split-button">
-            <button
-              type="button"
-              className="button"
-              onClick={() => void saveActive()}
-              disabled={!active || !dirtyNames.has(active)}
-              aria-keyshortcuts="Control+S"
-            >
-              <Save size={16} aria-hidden="true" /> Save
-            </button>
-            <ActionMenu
-              label="More save options"
-              icon={<ChevronDown size={16} aria-hidden="true" />}
-              items={[{ label: 'Save all', onSelect: () => void saveAll(), disabled: dirtyNames.size === 0 }]}
-            />
-          </div>
-          <button
-            type="button"
-            className="button button-primary"
-            onClick={() => void saveAndBuild()}
-            disabled={!onBuild || building}
-            aria-busy={building}
-            aria-keyshortcuts="F8"
-          >
-            <Hammer size={16} aria-hidden="true" /> {building ? 'Building…' : 'Build'}
-          </button>
-        </div>
-      </header>
+      <EditorToolbar
+        projectName={project.name}
+        activeFile={active}
+        canSave={Boolean(active && dirtyNames.has(active))}
+        canSaveAll={dirtyNames.size > 0}
+        canBuild={Boolean(onBuild)}
+        building={saving.building}
+        onSave={() => void saving.saveActive()}
+        onSaveAll={() => void saving.saveAll()}
+        onBuild={() => void saving.saveAndBuild()}
+      />
 
       {loadError ? (
         <div className="editor-load-error" role="alert">
@@ -359,10 +208,10 @@ export function EditorPage({ project, onBuild, sidePanel, renderBottomPanel, dia
           activeFile={active}
           dirtyNames={dirtyNames}
           onOpen={(name) => void openFile(name)}
-          onNewFile={() => setNameDialog({ kind: 'new' })}
+          onNewFile={() => setQuestion({ kind: 'new' })}
           onUpload={startUpload}
-          onRename={(name) => setNameDialog({ kind: 'rename', name })}
-          onDelete={setDeleteCandidate}
+          onRename={(name) => setQuestion({ kind: 'rename', name })}
+          onDelete={(name) => setQuestion({ kind: 'delete', name })}
         />
         <div className="editor-main">
           <EditorTabs
@@ -403,6 +252,9 @@ export function EditorPage({ project, onBuild, sidePanel, renderBottomPanel, dia
                   fontSize={fontSize}
                   revealLine={reveal && reveal.file === active ? reveal : null}
                   diagnostics={activeDiagnostics}
+                  onSave={() => void saving.saveActive()}
+                  onVimModeChange={setVimMode}
+                  onGoToLine={setGoToLine}
                 />
               </Suspense>
             ) : opening ? (
@@ -411,82 +263,38 @@ export function EditorPage({ project, onBuild, sidePanel, renderBottomPanel, dia
               <QuickTips hasFiles={state.files.length > 0} />
             )}
           </div>
-          <StatusLine fileName={active} lastUpdated={activeTimestamp} cursor={cursor} message={message} />
+          <StatusLine
+            fileName={active}
+            lastUpdated={activeTimestamp}
+            cursor={cursor}
+            vimMode={keybindings === 'vim' && active ? vimMode : null}
+            message={message}
+          />
         </div>
-        {sidePanel && (
-          <aside className="editor-side" aria-label="Build">
-            {sidePanel}
-          </aside>
-        )}
+        {sidePanel && <EditorSidePanel>{sidePanel}</EditorSidePanel>}
       </div>
 
       {renderBottomPanel && <BottomPanel>{renderBottomPanel({ openFileAt: (file, line) => void openFileAt(file, line) })}</BottomPanel>}
 
-      <FileNameDialog
-        open={nameDialog?.kind === 'new'}
-        onOpenChange={(open) => !open && setNameDialog(null)}
-        title="New file"
-        submitLabel="Create"
-        validate={(name) => fileNameProblem(name, fileNames)}
-        onSubmit={async (name) => {
-          await store.createFile(name, newFileTemplate(name, project.config?.target));
-          await openFile(name);
-          announce(`Created ${name}`);
+      <FileDialogs
+        store={store}
+        question={question}
+        onDone={() => setQuestion(null)}
+        fileNames={fileNames}
+        dirtyNames={dirtyNames}
+        target={project.config?.target}
+        openFile={openFile}
+        announce={announce}
+        onForget={(name, how) => {
+          if (how === 'closed') return removeEditsDraft(name);
+          removeDraft(projectId, name);
+          dropOffer(name);
         }}
       />
-      <FileNameDialog
-        open={nameDialog?.kind === 'rename'}
-        onOpenChange={(open) => !open && setNameDialog(null)}
-        title={nameDialog?.kind === 'rename' ? `Rename ${nameDialog.name}` : 'Rename'}
-        submitLabel="Rename"
-        initialName={nameDialog?.kind === 'rename' ? nameDialog.name : ''}
-        validate={(name) => {
-          const from = nameDialog?.kind === 'rename' ? nameDialog.name : '';
-          if (name.trim() === from) return 'Enter a different name.';
-          return fileNameProblem(name, fileNames.filter((n) => n !== from));
-        }}
-        onSubmit={async (name) => {
-          if (nameDialog?.kind !== 'rename') return;
-          await store.renameFile(nameDialog.name, name);
-          announce(`Renamed ${nameDialog.name} to ${name}`);
-        }}
-      />
-      <ConfirmDialog
-        open={deleteCandidate !== null}
-        onOpenChange={(open) => !open && setDeleteCandidate(null)}
-        title="Delete file"
-        message={
-          deleteCandidate !== null && deleteCandidate in state.dirty
-            ? `Delete ${deleteCandidate}? It has unsaved changes, which will be lost too. This cannot be undone.`
-            : `Delete ${deleteCandidate ?? ''}? This cannot be undone.`
-        }
-        confirmLabel="Delete"
-        destructive
-        onConfirm={async () => {
-          if (!deleteCandidate) return;
-          try {
-            await store.deleteFile(deleteCandidate);
-            removeDraft(projectId, deleteCandidate);
-            dropOffer(deleteCandidate);
-            announce(`Deleted ${deleteCandidate}`);
-          } catch (error) {
-            toast.error(`Could not delete ${deleteCandidate}`, { description: errorMessage(error, 'Please try again.') });
-            throw error;
-          }
-        }}
-      />
-      <ConfirmDialog
-        open={closeCandidate !== null}
-        onOpenChange={(open) => !open && setCloseCandidate(null)}
-        title="Close without saving?"
-        message={`${closeCandidate ?? ''} has unsaved changes. Closing it discards them.`}
-        confirmLabel="Close without saving"
-        destructive
-        onConfirm={() => {
-          if (!closeCandidate) return;
-          removeEditsDraft(closeCandidate);
-          store.closeFile(closeCandidate);
-        }}
+      <GoToLineDialog
+        position={goToLine}
+        onClose={() => setGoToLine(null)}
+        onGo={({ line, column }) => active && setReveal({ file: active, line, column, nonce: Date.now() })}
       />
       <UploadDialog
         open={uploadOpen}
@@ -497,7 +305,7 @@ export function EditorPage({ project, onBuild, sidePanel, renderBottomPanel, dia
         items={uploads.items}
         onFiles={(files) => startUpload(files)}
       />
-      <SaveConflictDialog fileName={conflictFile} onKeepMine={keepMine} onUseTheirs={useTheirs} onCancel={resolveConflict} />
+      <SaveConflictDialog fileName={saving.conflictFile} onKeepMine={saving.keepMine} onUseTheirs={saving.useTheirs} onCancel={saving.resolveConflict} />
       <UnsavedChangesDialog
         open={blocker.state === 'blocked'}
         fileNames={[...dirtyNames]}
@@ -507,7 +315,7 @@ export function EditorPage({ project, onBuild, sidePanel, renderBottomPanel, dia
           blocker.proceed?.();
         }}
         onSaveAndLeave={async () => {
-          if (await saveAll()) blocker.proceed?.();
+          if (await saving.saveAll()) blocker.proceed?.();
           else blocker.reset?.();
         }}
       />

@@ -1,17 +1,18 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { basicSetup } from 'codemirror';
-import { Compartment, EditorState, type Extension } from '@codemirror/state';
-import { EditorView } from '@codemirror/view';
-import { StreamLanguage, indentUnit } from '@codemirror/language';
+import { Compartment, EditorState, Prec, type Extension, type StateEffect } from '@codemirror/state';
+import { EditorView, keymap } from '@codemirror/view';
+import { HighlightStyle, StreamLanguage, indentUnit, syntaxHighlighting } from '@codemirror/language';
+import { tags } from '@lezer/highlight';
 import { json } from '@codemirror/lang-json';
 import { vhdl } from '@codemirror/legacy-modes/mode/vhdl';
 import { verilog } from '@codemirror/legacy-modes/mode/verilog';
 import { tcl } from '@codemirror/legacy-modes/mode/tcl';
 import { oneDark } from '@codemirror/theme-one-dark';
-import { vim } from '@replit/codemirror-vim';
 import { emacs } from '@replit/codemirror-emacs';
 import { diagnosticsExtension, showDiagnostics, type EditorDiagnostic } from './diagnostics';
 import { fileLanguage, type FileLanguage } from './file-language';
+import { vimKeybindings, type VimMode } from './vim-support';
 import './code-editor.css';
 
 export type Keybindings = 'default' | 'vim' | 'emacs';
@@ -38,11 +39,27 @@ export interface CodeEditorProps {
   keybindings: Keybindings;
   dark: boolean;
   fontSize: number;
-  /** Scrolls to and selects this line (1-based) when it changes, e.g. from a build log link. */
-  revealLine?: { line: number; nonce: number } | null;
+  /**
+   * Scrolls to this line (1-based) when it changes: selects it (a build log link), or puts the cursor at
+   * `column` (0-based; Go to line). The line's start stays in sight either way.
+   */
+  revealLine?: RevealLine | null;
   readOnly?: boolean;
   /** The latest build's errors and warnings in the shown file: gutter markers and underlines. */
   diagnostics?: readonly EditorDiagnostic[];
+  /** Vim's `:w` / `:wq` / `:x`. */
+  onSave?(): void;
+  /** Vim's mode (with vim keybindings), on start and at every change. */
+  onVimModeChange?(mode: VimMode): void;
+  /** Ctrl/Cmd+Alt+G: the page asks for a line; CodeMirror's own prompt is not used. */
+  onGoToLine?(position: { line: number; lines: number }): void;
+}
+
+export interface RevealLine {
+  line: number;
+  /** Put the cursor here (0-based) instead of selecting the line. */
+  column?: number;
+  nonce: number;
 }
 
 function languageExtension(language: FileLanguage): Extension {
@@ -60,11 +77,19 @@ function languageExtension(language: FileLanguage): Extension {
   }
 }
 
-function keybindingExtension(keybindings: Keybindings): Extension {
-  if (keybindings === 'vim') return vim();
+function keybindingExtension(context: EditorContext, keybindings: Keybindings): Extension {
+  if (keybindings === 'vim') {
+    return vimKeybindings({
+      save: () => context.props.onSave?.(),
+      modeChanged: (mode) => context.props.onVimModeChange?.(mode),
+    });
+  }
   if (keybindings === 'emacs') return emacs();
   return [];
 }
+
+// One Dark's comments (#7d8799 on #282c34, 3.9:1) miss WCAG AA; this grey keeps their look at 5.6:1.
+const darkTheme: Extension = [oneDark, Prec.high(syntaxHighlighting(HighlightStyle.define([{ tag: tags.comment, color: '#9da5b4', fontStyle: 'italic' }])))];
 
 function fontExtension(fontSize: number): Extension {
   return EditorView.theme({ '&': { fontSize: `${fontSize}px` } });
@@ -83,6 +108,8 @@ interface EditorContext {
   parked: Map<string, EditorState>;
   /** The revision each document was created at. */
   revisions: Map<string, number>;
+  /** Where each parked file was scrolled (vertically and sideways), to put it back when it is shown again. */
+  scrollPositions: Map<string, StateEffect<unknown>>;
   shownFile: string | null;
 }
 
@@ -102,12 +129,26 @@ function createState(context: EditorContext, fileName: string, content: string):
     extensions: [
       // Ctrl/Cmd+S and F8 are the page's (they work outside the editor too); Ctrl+Alt+G (go to
       // line), search and bracket matching come with basicSetup.
-      keys.of(keybindingExtension(p.keybindings)),
+      keys.of(keybindingExtension(context, p.keybindings)),
+      // Before basicSetup's Ctrl/Cmd+Alt+G (CodeMirror's unstyled prompt): the page's Go to line dialog.
+      Prec.high(
+        keymap.of([
+          {
+            key: 'Mod-Alt-g',
+            run: (view) => {
+              if (!context.props.onGoToLine) return false;
+              const { state } = view;
+              context.props.onGoToLine({ line: state.doc.lineAt(state.selection.main.head).number, lines: state.doc.lines });
+              return true;
+            },
+          },
+        ]),
+      ),
       basicSetup,
       diagnosticsExtension(),
       indentUnit.of('  '),
       languageExtension(fileLanguage(fileName)),
-      theme.of(p.dark ? oneDark : []),
+      theme.of(p.dark ? darkTheme : []),
       font.of(fontExtension(p.fontSize)),
       readOnly.of(EditorState.readOnly.of(Boolean(p.readOnly))),
       // tabindex makes the scrolled content count as keyboard-reachable for assistive checks.
@@ -138,6 +179,7 @@ export default function CodeEditor(props: CodeEditorProps) {
     compartments: { keys: new Compartment(), theme: new Compartment(), font: new Compartment(), readOnly: new Compartment() },
     parked: new Map(),
     revisions: new Map(),
+    scrollPositions: new Map(),
     shownFile: null,
   });
   useLayoutEffect(() => {
@@ -168,13 +210,26 @@ export default function CodeEditor(props: CodeEditorProps) {
     const context = contextRef.current;
     const { documents, fileName, content } = context.props;
     for (const name of [...context.parked.keys()]) if (!(name in documents)) context.parked.delete(name);
+    for (const name of [...context.scrollPositions.keys()]) if (!(name in documents)) context.scrollPositions.delete(name);
     const shown = context.shownFile;
     if (shown === fileName && context.revisions.get(fileName) === revision) return;
-    if (shown && shown !== fileName && shown in documents) context.parked.set(shown, editor.state);
-    const next = keptState(context, fileName) ?? createState(context, fileName, content);
+    const switching = shown !== fileName;
+    if (shown && switching && shown in documents) {
+      context.parked.set(shown, editor.state);
+      context.scrollPositions.set(shown, editor.scrollSnapshot());
+    }
+    const kept = keptState(context, fileName);
+    const next = kept ?? createState(context, fileName, content);
     context.parked.delete(fileName);
     editor.setState(next);
     context.shownFile = fileName;
+    // The scroller is one element for every file: without this a file would open where the last one was
+    // scrolled (sideways too). A kept document goes back to its own place; a new one starts top-left.
+    if (switching) {
+      const position = kept ? context.scrollPositions.get(fileName) : undefined;
+      if (position) editor.dispatch({ effects: position });
+      else editor.scrollDOM.scrollTo({ top: 0, left: 0 });
+    }
     reportCursor(context, next);
   }, [props.fileName, revision, props.documents]);
 
@@ -183,8 +238,8 @@ export default function CodeEditor(props: CodeEditorProps) {
     const context = contextRef.current;
     const { keys, theme, font, readOnly } = context.compartments;
     const effects = [
-      keys.reconfigure(keybindingExtension(props.keybindings)),
-      theme.reconfigure(props.dark ? oneDark : []),
+      keys.reconfigure(keybindingExtension(context, props.keybindings)),
+      theme.reconfigure(props.dark ? darkTheme : []),
       font.reconfigure(fontExtension(props.fontSize)),
       readOnly.reconfigure(EditorState.readOnly.of(Boolean(props.readOnly))),
     ];
@@ -203,12 +258,14 @@ export default function CodeEditor(props: CodeEditorProps) {
   useEffect(() => {
     const editor = view.current;
     if (!editor || !props.revealLine) return;
-    const lineNumber = Math.min(Math.max(1, props.revealLine.line), editor.state.doc.lines);
-    const line = editor.state.doc.line(lineNumber);
-    editor.dispatch({
-      selection: { anchor: line.from, head: line.to },
-      effects: EditorView.scrollIntoView(line.from, { y: 'center' }),
-    });
+    const { line: wanted, column } = props.revealLine;
+    const line = editor.state.doc.line(Math.min(Math.max(1, wanted), editor.state.doc.lines));
+    // A selected line ends at its start (head), so a long line does not scroll the view sideways.
+    const selection =
+      column === undefined
+        ? { anchor: line.to, head: line.from }
+        : { anchor: line.from + Math.min(Math.max(0, column), line.length) };
+    editor.dispatch({ selection, effects: EditorView.scrollIntoView(selection.head ?? selection.anchor, { y: 'center', x: 'nearest' }) });
     editor.focus();
   }, [props.revealLine]);
 

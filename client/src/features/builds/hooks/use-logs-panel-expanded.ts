@@ -1,0 +1,29 @@
+import { useState } from 'react';
+import { isActiveBuild, type Build } from '@/lib/api/schemas';
+import { useStoredBoolean } from '@/lib/stored-boolean';
+
+const EXPANDED_KEY = 'build-logs-panel-expanded';
+
+/**
+ * Whether the Build Logs panel is open. Folded while the project has no build (it would only say so, and
+ * the code needs the height); once it has one, as the user last left it (open by default); and a build
+ * started while the page is open opens it. `latest` is undefined while the latest build loads.
+ */
+export function useLogsPanelExpanded(latest: Build | null | undefined): [boolean, () => void] {
+  const [stored, setStored] = useStoredBoolean(EXPANDED_KEY);
+  // This visit's choice (a toggle, or a build starting), over the remembered one.
+  const [choice, setChoice] = useState<boolean | null>(null);
+  const id = latest === undefined ? undefined : (latest?.id ?? null);
+  const [knownId, setKnownId] = useState(id);
+  if (id !== undefined && id !== knownId) {
+    setKnownId(id);
+    // Not the build found on arrival (knownId undefined then) but a new one, queued or running: open.
+    if (knownId !== undefined && latest && isActiveBuild(latest)) setChoice(true);
+  }
+  const expanded = choice ?? (latest ? (stored ?? true) : false);
+  const toggle = () => {
+    setChoice(!expanded);
+    setStored(!expanded);
+  };
+  return [expanded, toggle];
+}

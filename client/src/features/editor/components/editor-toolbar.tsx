@@ -1,0 +1,48 @@
+import { ChevronDown, Hammer, Save } from 'lucide-react';
+import { ActionMenu } from '@/components/action-menu';
+
+export interface EditorToolbarProps {
+  projectName: string;
+  activeFile: string | null;
+  canSave: boolean;
+  canSaveAll: boolean;
+  canBuild: boolean;
+  building: boolean;
+  onSave(): void;
+  onSaveAll(): void;
+  onBuild(): void;
+}
+
+/** The editor's title ("Project: name / file") with Save (and Save all) and Build. */
+export function EditorToolbar({ projectName, activeFile, canSave, canSaveAll, canBuild, building, onSave, onSaveAll, onBuild }: EditorToolbarProps) {
+  return (
+    <header className="editor-header">
+      <h1 id="editor-title">
+        Project: {projectName}
+        {activeFile && <span className="editor-title-file"> / {activeFile}</span>}
+      </h1>
+      <div className="editor-actions">
+        <div className="split-button">
+          <button type="button" className="button" onClick={onSave} disabled={!canSave} aria-keyshortcuts="Control+S">
+            <Save size={16} aria-hidden="true" /> Save
+          </button>
+          <ActionMenu
+            label="More save options"
+            icon={<ChevronDown size={16} aria-hidden="true" />}
+            items={[{ label: 'Save all', onSelect: onSaveAll, disabled: !canSaveAll }]}
+          />
+        </div>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={onBuild}
+          disabled={!canBuild || building}
+          aria-busy={building}
+          aria-keyshortcuts="F8"
+        >
+          <Hammer size={16} aria-hidden="true" /> {building ? 'Building…' : 'Build'}
+        </button>
+      </div>
+    </header>
+  );
+}
