@@ -40,8 +40,10 @@ describe('mock API: authentication, isolation, scopes and validation', () => {
     expect((await grace('POST', `/api/builds/${adaBuild.id}/cancel`)).statusCode).toBe(404);
     expect((await grace('GET', `/api/builds/${adaBuild.id}/log`)).statusCode).toBe(404);
 
-    await ada('PUT', `/api/projects/${adaAdder}/files/adder.vhd`, { text: 'ada was here' });
-    expect((await grace('GET', `/api/projects/${graceAdder}/files/adder.vhd`)).json().content).not.toBe('ada was here');
+    // Ada's edit keeps her design buildable (a build of this project is queued below).
+    const adaDesign = (await ada('GET', `/api/projects/${adaAdder}/files/adder.vhd`)).json<{ content: string }>().content;
+    await ada('PUT', `/api/projects/${adaAdder}/files/adder.vhd`, { text: `-- ada was here\n${adaDesign}` });
+    expect((await grace('GET', `/api/projects/${graceAdder}/files/adder.vhd`)).json().content).not.toContain('ada was here');
     const key = (await ada('POST', '/api/api-keys', { body: { name: 'ada key', scopes: ['projects:read'] } })).json<{ id: string }>();
     expect((await grace('GET', '/api/api-keys')).json()).toEqual([]);
     expect((await grace('DELETE', `/api/api-keys/${key.id}`)).statusCode).toBe(404);
@@ -75,7 +77,7 @@ describe('mock API: authentication, isolation, scopes and validation', () => {
     const queueKey = (await ada('POST', '/api/api-keys', { body: { name: 'CI', scopes: ['builds:queue'] } })).json<{ key: string }>();
     const ci = caller(gateway.app, { authorization: `Bearer ${queueKey.key}` });
     const queued = await ci('POST', `/api/projects/${adaAdder}/builds`);
-    expect(queued.statusCode).toBe(201);
+    expect(queued.statusCode, queued.body).toBe(201);
     expect((await ci('POST', `/api/builds/${queued.json().id}/cancel`)).statusCode).toBe(200);
     // builds:queue is complete access to builds (reading included), but no access to project files.
     expect((await ci('GET', `/api/builds/${queued.json().id}`)).statusCode).toBe(200);

@@ -144,7 +144,7 @@ describe('validating proxy, VALIDATE=report', () => {
     const summary = fs.readFileSync(path.join(dir, 'contract-report.txt'), 'utf8');
     expect(summary).toContain('1 exchanges, 1 violations');
     expect(summary).toContain('listExamples response response.status');
-    expect(summary).toMatch(/yes\s+listExamples\s+GET \/api\/examples\s+1\s+200· 401· 403· 422· 418!/);
+    expect(summary).toMatch(/yes\s+listExamples\s+GET \/api\/examples\s+1\s+200· 401· 403· 422· 503· 418!/);
   });
 
   it('keeps the report behind the admin token', async () => {
