@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_URL } from '../playwright.config';
-import { callApi, createProject, uniqueName } from './support/api';
+import { TOP_LEVEL_VHDL, callApi, createProject, uniqueName } from './support/api';
 import { USERS, acceptCookieNotice, expectNoAxeViolations, signInAt } from './support/app';
 
 /**
@@ -97,6 +97,7 @@ test('each file keeps its own scroll position, and the first column shows after 
   const projectId = await createProject(page, E2E_URL, name, {
     'wide.vhd': `${body}\n${longLine}\n`,
     'tall.vhd': `${body}\n`,
+    'top.vhd': TOP_LEVEL_VHDL,
   });
   await openEditor(page, projectId, name);
   await filesList(page).getByRole('button', { name: 'wide.vhd', exact: true }).click();
@@ -144,7 +145,7 @@ test('each file keeps its own scroll position, and the first column shows after 
 test("the Build Logs header's status is the log's stage, never behind it", async ({ page }) => {
   await signIn(page);
   const name = uniqueName('Header');
-  const projectId = await createProject(page, E2E_URL, name, { 'top.vhd': '-- top\n' });
+  const projectId = await createProject(page, E2E_URL, name, { 'top.vhd': `-- top\n${TOP_LEVEL_VHDL}` });
   // The latest build answers slowly (a loaded server): the header must still not lag the log.
   await page.route('**/api/projects/*/builds/latest', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 900));
@@ -237,7 +238,7 @@ test('open tabs and the active one come back after a reload', async ({ page }) =
 test('the Build Logs panel stays folded until the first build; the build sidebar folds; status, Cancel and artifacts sit in the log header', async ({ page }) => {
   await signIn(page);
   const name = uniqueName('Panels');
-  const projectId = await createProject(page, E2E_URL, name, { 'top.vhd': '-- top\n' });
+  const projectId = await createProject(page, E2E_URL, name, { 'top.vhd': `-- top\n${TOP_LEVEL_VHDL}` });
   await openEditor(page, projectId, name, '?file=top.vhd');
   const bottom = page.getByTestId('bottom-panel');
   await expect(logsToggle(page)).toHaveAttribute('aria-expanded', 'false');
@@ -277,7 +278,7 @@ test('the Build Logs panel stays folded until the first build; the build sidebar
 test('build configuration changes say Saved, or why not, next to the form', async ({ page }) => {
   await signIn(page);
   const name = uniqueName('Config');
-  const projectId = await createProject(page, E2E_URL, name, { 'top.vhd': '-- top\n' });
+  const projectId = await createProject(page, E2E_URL, name, { 'top.vhd': `-- top\n${TOP_LEVEL_VHDL}` });
   await openEditor(page, projectId, name);
   const form = page.getByRole('region', { name: 'Build Configuration' });
   await form.getByRole('switch', { name: 'Output interpolation' }).click();

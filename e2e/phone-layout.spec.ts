@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { USERS, acceptCookieNotice, expectNoAxeViolations, signInAt } from './support/app';
+import { TOP_LEVEL_VHDL } from './support/api';
 import { expectLayoutFits } from './support/layout';
 
 // A phone: 390 px wide, a touch screen without hover.
@@ -85,6 +86,12 @@ test.describe('on a 390 px phone, every screen fits and passes axe in both theme
     await expect(refused.getByText('note.txt', { exact: true })).toBeVisible();
     await checkScreen(page, 'the upload dialog');
     await upload.getByRole('button', { name: 'Close', exact: true }).last().click();
+    // A design to build (a project without a top level is refused at queue time).
+    const top = await page.request.post(`/api/projects/${projectId}/files/top.vhd`, {
+      data: TOP_LEVEL_VHDL,
+      headers: { 'Content-Type': 'text/plain' },
+    });
+    expect(top.ok(), await top.text()).toBe(true);
     await page.getByRole('button', { name: 'Build', exact: true }).click();
     await expect(page.getByText(`Build queued for project: ${name}`)).toBeVisible();
   });

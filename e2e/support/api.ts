@@ -27,5 +27,11 @@ export async function createProject(page: Page, origin: string, name: string, fi
   return id;
 }
 
+/**
+ * The smallest top-level design the mock builds (an empty architecture of the slot's entity): a
+ * project without one is refused at queue time, as the real service does.
+ */
+export const TOP_LEVEL_VHDL = 'architecture Behavioural of CustomInstrument is\nbegin\nend architecture;\n';
+
 /** A name no other test run uses. */
 export const uniqueName = (what: string) => `${what} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

@@ -86,7 +86,9 @@ function FollowedBuildPanel({ projectId, build, refresh, expanded, onToggle, onO
           · {buildStatusLabel(shown.status)}
         </span>
         <BuildProgress build={shown} />
-        {build.diagnostics && build.diagnostics.length > 0 && <span className="build-progress">{diagnosticSummary(build.diagnostics)}</span>}
+        {!active && build.diagnostics && build.diagnostics.length > 0 && (
+          <span className="build-progress">{diagnosticSummary(build.diagnostics)}</span>
+        )}
       </span>
       <span className="build-logs-actions">
         {active && isActiveBuild(build) && <CancelBuildButton buildId={build.id} />}

@@ -174,7 +174,10 @@ export function EditorPage({ project, onBuild, sidePanel, renderBottomPanel, dia
   const activeLoaded = active ? state.loaded[active] : undefined;
   const activeContent = active ? (state.dirty[active] ?? activeLoaded?.content) : undefined;
   const activeOffer = active ? draftOffers[active] : undefined;
-  const activeDiagnostics = useMemo(() => diagnostics?.filter((d) => d.file === active), [diagnostics, active]);
+  // One list per file, kept while the build's diagnostics are the same: the editor applies a list once
+  // per document, so a tab switch does not put markers back on lines the user has since moved.
+  const diagnosticsByFile = useMemo(() => groupByFile(diagnostics ?? []), [diagnostics]);
+  const activeDiagnostics = active ? (diagnosticsByFile.get(active) ?? diagnosticsByFile.none) : undefined;
   const activeTimestamp = active ? (state.files.find((f) => f.name === active)?.timestamp ?? activeLoaded?.timestamp) : null;
   const filesLoading = loadedProject !== projectId && !loadError;
 
@@ -321,4 +324,15 @@ export function EditorPage({ project, onBuild, sidePanel, renderBottomPanel, dia
       />
     </section>
   );
+}
+
+/** The diagnostics of each file; `none` (one list per build) for a file without any, so a new build clears old markers. */
+function groupByFile(diagnostics: readonly Diagnostic[]): Map<string, Diagnostic[]> & { none: readonly Diagnostic[] } {
+  const byFile = new Map<string, Diagnostic[]>();
+  for (const diagnostic of diagnostics) {
+    const list = byFile.get(diagnostic.file);
+    if (list) list.push(diagnostic);
+    else byFile.set(diagnostic.file, [diagnostic]);
+  }
+  return Object.assign(byFile, { none: [] as readonly Diagnostic[] });
 }

@@ -35,7 +35,6 @@ export function useProjectLoad(store: EditorStore, projectId: string): ProjectLo
     const load = async () => {
       await store.openProject(projectId);
       if (cancelled) return;
-      setLoadedProject(projectId);
       const existing = new Set(store.getState().files.map((file) => file.name));
       if (store.getState().openFiles.length === 0) {
         const kept = readOpenTabs(projectId);
@@ -47,6 +46,9 @@ export function useProjectLoad(store: EditorStore, projectId: string): ProjectLo
         if (kept?.active && store.getState().openFiles.includes(kept.active)) store.activateFile(kept.active);
       }
       tabsRestored.current = true;
+      // Loaded once the kept tabs are back: a deep link (?file=&line=) waits for this, so it is opened
+      // last and stays the active tab.
+      setLoadedProject(projectId);
       const offers: Record<string, Draft> = {};
       for (const name of draftFileNames(projectId).filter((n) => existing.has(n))) {
         if (cancelled) return;

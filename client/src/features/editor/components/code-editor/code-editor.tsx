@@ -110,6 +110,13 @@ interface EditorContext {
   revisions: Map<string, number>;
   /** Where each parked file was scrolled (vertically and sideways), to put it back when it is shown again. */
   scrollPositions: Map<string, StateEffect<unknown>>;
+  /**
+   * The diagnostics list each document last got, with the document's revision: a kept document's lint
+   * markers move with its edits, so the build's raw positions are applied once, not at every tab switch.
+   */
+  appliedDiagnostics: Map<string, { list: readonly EditorDiagnostic[] | undefined; revision: number }>;
+  /** The last reveal request carried out: coming back to its file must not jump there again. */
+  revealedNonce: number | null;
   shownFile: string | null;
 }
 
@@ -180,6 +187,8 @@ export default function CodeEditor(props: CodeEditorProps) {
     parked: new Map(),
     revisions: new Map(),
     scrollPositions: new Map(),
+    appliedDiagnostics: new Map(),
+    revealedNonce: null,
     shownFile: null,
   });
   useLayoutEffect(() => {
@@ -211,6 +220,7 @@ export default function CodeEditor(props: CodeEditorProps) {
     const { documents, fileName, content } = context.props;
     for (const name of [...context.parked.keys()]) if (!(name in documents)) context.parked.delete(name);
     for (const name of [...context.scrollPositions.keys()]) if (!(name in documents)) context.scrollPositions.delete(name);
+    for (const name of [...context.appliedDiagnostics.keys()]) if (!(name in documents)) context.appliedDiagnostics.delete(name);
     const shown = context.shownFile;
     if (shown === fileName && context.revisions.get(fileName) === revision) return;
     const switching = shown !== fileName;
@@ -251,13 +261,21 @@ export default function CodeEditor(props: CodeEditorProps) {
   const diagnostics = props.diagnostics;
   useEffect(() => {
     const editor = view.current;
-    if (!editor) return;
+    const context = contextRef.current;
+    const fileName = context.shownFile;
+    if (!editor || fileName === null) return;
+    const applied = context.appliedDiagnostics.get(fileName);
+    const documentRevision = context.revisions.get(fileName) ?? 0;
+    if (applied && applied.list === diagnostics && applied.revision === documentRevision) return;
+    context.appliedDiagnostics.set(fileName, { list: diagnostics, revision: documentRevision });
     editor.dispatch(showDiagnostics(editor.state, diagnostics ?? []));
   }, [diagnostics, props.fileName, revision]);
 
   useEffect(() => {
     const editor = view.current;
-    if (!editor || !props.revealLine) return;
+    const context = contextRef.current;
+    if (!editor || !props.revealLine || props.revealLine.nonce === context.revealedNonce) return;
+    context.revealedNonce = props.revealLine.nonce;
     const { line: wanted, column } = props.revealLine;
     const line = editor.state.doc.line(Math.min(Math.max(1, wanted), editor.state.doc.lines));
     // A selected line ends at its start (head), so a long line does not scroll the view sideways.
