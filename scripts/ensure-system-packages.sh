@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
 # Debian packages the app and its tests need, installed when missing (idempotent):
 # - chromium: the browser tests drive Debian's Chromium (never a downloaded browser build);
-# - ghdl: mock-mode builds analyse and synthesize VHDL with it, and the fixture check analyses every seed file.
-# Arguments pick some of them (`npm start` needs only ghdl); none means all.
+# - ghdl: mock-mode builds analyse and synthesize VHDL with it, and the fixture check analyses every seed file;
+# - bubblewrap: mock-mode builds run the tools in it, so a design sees no file of the machine but the toolchain's.
+# Arguments pick some of them (`npm start` needs ghdl and bubblewrap); none means all.
 set -euo pipefail
 wanted=("$@")
-[ ${#wanted[@]} -eq 0 ] && wanted=(chromium ghdl)
+[ ${#wanted[@]} -eq 0 ] && wanted=(chromium ghdl bubblewrap)
 missing=()
 for package in "${wanted[@]}"; do
   case "$package" in
     chromium) [ -x /usr/bin/chromium ] || missing+=(chromium fonts-dejavu-core) ;;
     ghdl) command -v ghdl >/dev/null 2>&1 || missing+=(ghdl) ;;
+    bubblewrap) command -v bwrap >/dev/null 2>&1 || missing+=(bubblewrap) ;;
     *) echo "ensure-system-packages: unknown package $package" >&2; exit 2 ;;
   esac
 done
@@ -20,7 +22,8 @@ SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
 export DEBIAN_FRONTEND=noninteractive
 if ! { $SUDO apt-get update -qq && $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null; }; then
   echo "setup: could not install ${missing[*]} (needs root or sudo and Debian's apt)." >&2
-  # npm start still runs without GHDL: mock builds fall back to the simulated runner and say why.
+  # npm start still runs without them: mock builds fall back to the simulated runner (or, without bubblewrap,
+  # run with no file isolation on a loopback HOST only) and the start-up log says which and why.
   [ "${ENSURE_OPTIONAL:-}" = 1 ] && exit 0
   exit 1
 fi

@@ -107,6 +107,8 @@ const envShape = z.object({
   MOCK_BUILD_TIME_LIMIT_S: intFromEnv(1, 3600).default(120),
   MOCK_BUILD_OUTPUT_LIMIT_KB: intFromEnv(16, 65_536).default(2048),
   MOCK_BUILD_CONCURRENCY: intFromEnv(1, 64).optional(),
+  // Default: `allow` on a loopback HOST, `refuse` on any other (tools without bubblewrap can read the gateway's files).
+  MOCK_BUILD_UNISOLATED: z.enum(['allow', 'refuse']).optional(),
   MOCK_SEED: intFromEnv(0, 2 ** 31 - 1).default(4242),
   ADMIN_TOKEN: z.string().min(16).optional(),
   // Mock mode's public-demo bounds (README: "Bounds of the mock"); defaults fit one small machine.
@@ -186,6 +188,8 @@ export interface AppConfig {
     buildOutputLimitKb: number;
     /** Builds running tools at once; undefined: one per core. */
     buildConcurrency?: number;
+    /** MOCK_BUILD_UNISOLATED: whether toolchain builds may run without file isolation (no bubblewrap). */
+    buildUnisolated: 'allow' | 'refuse';
     seed: number;
     adminToken?: string;
     /** What one visitor (and the demo as a whole) may hold; see mock/api/quotas.ts. */
@@ -284,6 +288,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       buildTimeLimitSeconds: e.MOCK_BUILD_TIME_LIMIT_S,
       buildOutputLimitKb: e.MOCK_BUILD_OUTPUT_LIMIT_KB,
       buildConcurrency: e.MOCK_BUILD_CONCURRENCY,
+      buildUnisolated: e.MOCK_BUILD_UNISOLATED ?? (isLoopbackHost(e.HOST) ? 'allow' : 'refuse'),
       seed: e.MOCK_SEED,
       adminToken: e.ADMIN_TOKEN,
       limits: {

@@ -1,8 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BuildBudget, canIsolateNetwork, runTool, toolEnvironment } from '../../src/mock/builds/tool-process.js';
+import { detectIsolation, type ToolSandbox } from '../../src/mock/builds/sandbox.js';
+import { toolSandbox } from '../../src/mock/builds/select-runner.js';
+import { BuildBudget, runTool, toolEnvironment } from '../../src/mock/builds/tool-process.js';
 import { liveProcesses } from './processes.js';
 
 // The process side of real builds: a tool is the leader of its own process group, killed whole by
@@ -14,9 +16,11 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-function sh(script: string, budget = new BuildBudget(30_000, 1 << 20), isolateNetwork = false) {
+const UNISOLATED: ToolSandbox = { kind: 'none', readOnly: [], fileSizeLimitBytes: 1 << 30 };
+
+function sh(script: string, budget = new BuildBudget(30_000, 1 << 20), sandbox = UNISOLATED) {
   const lines: string[] = [];
-  const run = runTool({ command: 'sh', args: ['-c', script], cwd: dir, env: toolEnvironment(dir), budget, isolateNetwork, onLine: (l) => lines.push(l) });
+  const run = runTool({ command: 'sh', args: ['-c', script], cwd: dir, env: toolEnvironment(dir), budget, sandbox, onLine: (l) => lines.push(l) });
   return { run, lines };
 }
 
@@ -73,15 +77,36 @@ describe('runTool', () => {
     }
   });
 
-  it.runIf(canIsolateNetwork())('runs in its own network namespace: only a loopback interface', async () => {
-    const { run, lines } = sh('cat /proc/net/dev', undefined, true);
+  it.runIf(detectIsolation() !== 'none')('runs in its own network namespace: only a loopback interface', async () => {
+    const { run, lines } = sh('cat /proc/net/dev', undefined, toolSandbox());
     expect(await run.done).toEqual({ reason: 'exit', code: 0 });
     const interfaces = lines.slice(2).map((l) => l.trim().split(':')[0]);
     expect(interfaces).toEqual(['lo']);
   });
 
   it('says when a tool cannot be started', async () => {
-    const run = runTool({ command: 'no-such-tool-here', args: [], cwd: dir, env: toolEnvironment(dir), budget: new BuildBudget(5000, 1000), isolateNetwork: false, onLine: () => {} });
-    expect(await run.done).toMatchObject({ reason: 'spawn-error' });
+    const lines: string[] = [];
+    const run = runTool({ command: 'no-such-tool-here', args: [], cwd: dir, env: toolEnvironment(dir), budget: new BuildBudget(5000, 1000), sandbox: UNISOLATED, onLine: (l) => lines.push(l) });
+    // prlimit (which sets the file size limit) starts first and reports the missing tool.
+    expect(await run.done).toEqual({ reason: 'exit', code: 127 });
+    expect(lines.join('\n')).toMatch(/failed to execute no-such-tool-here: No such file or directory/);
+  });
+
+  it('limits the size of every file a tool writes (RLIMIT_FSIZE): the tool is stopped at the limit', async () => {
+    const { run } = sh('head -c 10000000 /dev/zero > big', undefined, { ...UNISOLATED, fileSizeLimitBytes: 4096 });
+    expect(await run.done).toEqual({ reason: 'exit', code: 153 }); // the shell reports its child's SIGXFSZ (128 + 25)
+    expect((await stat(path.join(dir, 'big'))).size).toBe(4096);
+  });
+
+  it.runIf(detectIsolation() === 'bwrap')('cancel kills a tool in bubblewrap at once, with everything it started', async () => {
+    const { run, lines } = sh('sleep 60 & (sleep 60 &) ; echo started; wait', undefined, toolSandbox());
+    const deadline = Date.now() + 10_000;
+    while (!lines.includes('started') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    const sleepers = () => liveProcesses().filter((p) => p.command === 'sleep' && p.cwd === dir);
+    expect(sleepers().length).toBe(2);
+    run.cancel();
+    expect(await run.done).toEqual({ reason: 'cancelled' });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(sleepers()).toEqual([]);
   });
 });

@@ -5,8 +5,7 @@ import { version as yosysVersion } from '@yowasp/yosys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../src/mock/builds/diagnostics.js';
 import type { BuildJob, BuildOutcome, BuildRunner, RunningBuild } from '../../src/mock/builds/runner.js';
-import { findGhdl, GHDL_MISSING } from '../../src/mock/builds/select-runner.js';
-import { canIsolateNetwork } from '../../src/mock/builds/tool-process.js';
+import { findGhdl, GHDL_MISSING, toolSandbox } from '../../src/mock/builds/select-runner.js';
 import { ToolchainRunner, type ToolchainRunnerOptions } from '../../src/mock/builds/toolchain-runner.js';
 import { resourceCounts } from '../../src/mock/builds/toolchain-steps.js';
 import { loadSeedData, type ProjectConfig, type SeedData, type SourceFile } from '../../src/mock/store/fixtures.js';
@@ -36,7 +35,7 @@ function runner(overrides: Partial<ToolchainRunnerOptions> = {}): ToolchainRunne
     concurrency: cores,
     timeLimitMs: 240_000,
     outputLimitBytes: 2 << 20,
-    isolateNetwork: canIsolateNetwork(),
+    sandbox: toolSandbox(),
     tmpRoot,
     ...overrides,
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileKind, findTopLevel, topLevelProblem } from './hdl-project.js';
+import { fileKind, findTopLevel, topLevelProblem, unsafeFileNames } from './hdl-project.js';
 
 describe('findTopLevel', () => {
   it('finds a VHDL architecture of the target, ignoring case and comments', () => {
@@ -28,5 +28,17 @@ describe('topLevelProblem', () => {
 
   it('classifies files by extension', () => {
     expect(['a.vhd', 'a.VHDL', 'b.v', 'b.sv', 'c.xdc', 'd.xci', 'e.txt'].map(fileKind)).toEqual(['vhdl', 'vhdl', 'verilog', 'verilog', 'constraints', 'ip', 'other']);
+  });
+});
+
+describe('unsafeFileNames', () => {
+  it('refuses HDL names the tools cannot take and the names of the build\'s own files, one sentence each', () => {
+    expect(unsafeFileNames(['top.vhd', 'my file.v', '-x.vhd', 'notes "a";b.txt'])).toEqual([]);
+    expect(unsafeFileNames(['a".v', 'b;c.vhd', 'd\\e.sv', 'netlist.json'])).toEqual([
+      'the file name "a\\".v" holds a character the tools cannot take (" ; or \\): rename the file',
+      'the file name "b;c.vhd" holds a character the tools cannot take (" ; or \\): rename the file',
+      'the file name "d\\\\e.sv" holds a character the tools cannot take (" ; or \\): rename the file',
+      'the file name "netlist.json" is reserved for the build\'s own files: rename the file',
+    ]);
   });
 });

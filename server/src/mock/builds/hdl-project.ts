@@ -45,3 +45,22 @@ export function topLevelProblem(files: readonly SourceFile[], target: string): s
   }
   return null;
 }
+
+/** Files a check build writes beside the user's sources: a project file of the same name would be overwritten or read instead. */
+export const BUILD_FILE_NAMES = ['.vhdl-netlist.v', '.platform-header.v', 'platform-header.json', 'netlist.json', 'resources.rpt', 'work-obj08.cf'];
+
+/**
+ * Why project file names cannot go to the tools, one sentence each (empty when all can). Names reach
+ * GHDL as `./name` arguments (never an option) and the Yosys script in double quotes, where a `"` or
+ * `;` would end the name or the command; the build's own file names are reserved.
+ */
+export function unsafeFileNames(names: readonly string[]): string[] {
+  const problems: string[] = [];
+  for (const name of names) {
+    if (BUILD_FILE_NAMES.includes(name)) problems.push(`the file name ${JSON.stringify(name)} is reserved for the build's own files: rename the file`);
+    else if ((fileKind(name) === 'vhdl' || fileKind(name) === 'verilog') && /[";\\]/.test(name)) {
+      problems.push(`the file name ${JSON.stringify(name)} holds a character the tools cannot take (" ; or \\): rename the file`);
+    }
+  }
+  return problems;
+}

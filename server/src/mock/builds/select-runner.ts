@@ -6,8 +6,28 @@ import type { AppConfig } from '../../config.js';
 import type { SeedData } from '../store/fixtures.js';
 import type { BuildRunner } from './runner.js';
 import { SimulatedRunner } from './simulated-runner.js';
-import { canIsolateNetwork } from './tool-process.js';
-import { ToolchainRunner } from './toolchain-runner.js';
+import { describeIsolation, detectIsolation, nodeModulesFor, type IsolationKind, type ToolSandbox } from './sandbox.js';
+import { ToolchainRunner, YOSYS_PROCESS } from './toolchain-runner.js';
+
+/** The largest file a tool may write (RLIMIT_FSIZE): a design cannot fill the disk. */
+export const TOOL_FILE_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The sandbox of this machine's tools: the detected isolation, and what they read besides /usr —
+ * the Yosys wrapper's folder, the node_modules it imports from, and node itself when it is not in /usr.
+ */
+export function toolSandbox(kind: IsolationKind = detectIsolation()): ToolSandbox {
+  const readOnly = [path.dirname(YOSYS_PROCESS)];
+  const modules = nodeModulesFor(YOSYS_PROCESS, '@yowasp/yosys');
+  if (modules) readOnly.push(modules);
+  const nodePrefix = path.dirname(path.dirname(process.execPath));
+  if (!process.execPath.startsWith('/usr/')) readOnly.push(nodePrefix);
+  return { kind, readOnly, fileSizeLimitBytes: TOOL_FILE_SIZE_LIMIT_BYTES };
+}
+
+export const UNISOLATED_REFUSED =
+  'toolchain builds are refused: bubblewrap (`apt-get install bubblewrap`) is not usable here, so the tools could read ' +
+  "the gateway's files, and HOST is not a loopback address. Install bubblewrap, or set MOCK_BUILD_UNISOLATED=allow";
 
 /** GHDL's path and version line, or null when it is not installed. */
 export function findGhdl(): { path: string; version: string } | null {
@@ -28,7 +48,7 @@ export interface SelectedRunner {
 }
 
 /** MOCK_BUILDS: `toolchain` (GHDL required), `simulated`, or `auto` (the toolchain when GHDL is found). */
-export function selectRunner(config: AppConfig['mock'], seed: SeedData, ghdl = findGhdl()): SelectedRunner {
+export function selectRunner(config: AppConfig['mock'], seed: SeedData, ghdl = findGhdl(), sandbox = toolSandbox()): SelectedRunner {
   const simulated = () => new SimulatedRunner({ stageLogs: seed.stageLogs, stepMs: config.buildStepMs });
   if (config.builds === 'simulated') {
     return { runner: simulated(), kind: 'simulated', reason: 'MOCK_BUILDS=simulated: builds replay the fixture logs' };
@@ -37,7 +57,10 @@ export function selectRunner(config: AppConfig['mock'], seed: SeedData, ghdl = f
     if (config.builds === 'toolchain') throw new Error(`MOCK_BUILDS=toolchain, but ${GHDL_MISSING}`);
     return { runner: simulated(), kind: 'simulated', reason: `MOCK_BUILDS=auto: ${GHDL_MISSING}; builds replay the fixture logs` };
   }
-  const isolateNetwork = canIsolateNetwork();
+  if (sandbox.kind !== 'bwrap' && config.buildUnisolated === 'refuse') {
+    if (config.builds === 'toolchain') throw new Error(`MOCK_BUILDS=toolchain, but ${UNISOLATED_REFUSED}`);
+    return { runner: simulated(), kind: 'simulated', reason: `MOCK_BUILDS=auto: ${UNISOLATED_REFUSED}; builds replay the fixture logs` };
+  }
   const concurrency = config.buildConcurrency ?? os.availableParallelism();
   const runner = new ToolchainRunner({
     platformDir: path.join(config.fixturesDir, 'platform'),
@@ -46,13 +69,13 @@ export function selectRunner(config: AppConfig['mock'], seed: SeedData, ghdl = f
     concurrency,
     timeLimitMs: config.buildTimeLimitSeconds * 1000,
     outputLimitBytes: config.buildOutputLimitKb * 1024,
-    isolateNetwork,
+    sandbox,
   });
   return {
     runner,
     kind: 'toolchain',
     reason:
       `MOCK_BUILDS=${config.builds}: builds run ${ghdl.version} and Yosys ${yosysVersion} ` +
-      `(${concurrency} at once, ${isolateNetwork ? 'no network' : 'network not isolated: unshare -rn is unavailable'})`,
+      `(${concurrency} at once; ${describeIsolation(sandbox.kind)})`,
   };
 }

@@ -1,5 +1,6 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { sandboxed, type ToolSandbox } from './sandbox.js';
 
 /** What one build may still spend, shared by every tool process it runs. */
 export class BuildBudget {
@@ -50,8 +51,10 @@ export interface ToolCommand {
   /** Each line of stdout and stderr as it comes, up to the budget's output limit. */
   onLine(line: string): void;
   budget: BuildBudget;
-  /** Runs the tool in its own network namespace (`unshare -rn`): no network at all. */
-  isolateNetwork: boolean;
+  /** How the tool is fenced off (see sandbox.ts), and the file size it may write. */
+  sandbox: ToolSandbox;
+  /** The one folder the tool may write (with bubblewrap, the only one of the gateway's it sees); default cwd. */
+  buildDir?: string;
 }
 
 /**
@@ -60,13 +63,6 @@ export interface ToolCommand {
  */
 export function toolEnvironment(dir: string, path = process.env.PATH ?? '/usr/bin:/bin'): Record<string, string> {
   return { PATH: path, HOME: dir, TMPDIR: dir, LANG: 'C.UTF-8' };
-}
-
-let networkIsolation: boolean | undefined;
-/** Whether `unshare -rn` works here (user namespaces allowed); probed once. */
-export function canIsolateNetwork(): boolean {
-  networkIsolation ??= spawnSync('unshare', ['-rn', 'true'], { stdio: 'ignore', timeout: 5000 }).status === 0;
-  return networkIsolation;
 }
 
 function killGroup(pid: number | undefined): void {
@@ -80,10 +76,12 @@ function killGroup(pid: number | undefined): void {
 
 /**
  * Runs one tool as the leader of its own process group, streaming its output line by line. The
- * build's time limit and output limit stop it by killing the group, as does cancel().
+ * build's time limit and output limit stop it by killing the group, as does cancel(); in bubblewrap's
+ * own session and PID namespace the tool dies with the group's leader (--die-with-parent), and every
+ * process of the namespace with it.
  */
 export function runTool(cmd: ToolCommand): ToolRun {
-  const [file, args] = cmd.isolateNetwork ? ['unshare', ['-rn', '--', cmd.command, ...cmd.args]] : [cmd.command, [...cmd.args]];
+  const [file, args] = sandboxed(cmd.sandbox, cmd.buildDir ?? cmd.cwd, cmd.cwd, cmd.command, cmd.args);
   const child = spawn(file, args, { cwd: cmd.cwd, env: cmd.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let stopped: ToolEnd | null = null;
   const stop = (end: ToolEnd) => {

@@ -1,13 +1,14 @@
 import { rmSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { StageName } from '../store/fixtures.js';
 import { TEXT_CONTENT_TYPE, type ArtifactFile } from './artifacts.js';
 import { diagnosticSummary, parseToolLine, type Diagnostic, type PathMapper } from './diagnostics.js';
-import { fileKind, findTopLevel, topLevelProblem } from './hdl-project.js';
+import { fileKind, findTopLevel, topLevelProblem, unsafeFileNames } from './hdl-project.js';
 import { stageHeader } from './log-templates.js';
 import type { BuildJob, BuildOutcome, BuildProgress, BuildRunner, RunningBuild } from './runner.js';
+import { describeIsolation, type ToolSandbox } from './sandbox.js';
 import { BuildBudget, runTool, toolEnvironment, type ToolEnd, type ToolRun } from './tool-process.js';
 import { ToolSlots } from './tool-slots.js';
 import { checkConstraints, comparePorts, resourceSummary, yosysScript, type NetlistPorts } from './toolchain-steps.js';
@@ -22,21 +23,38 @@ export interface ToolchainRunnerOptions {
   concurrency: number;
   timeLimitMs: number;
   outputLimitBytes: number;
-  /** Run the tools in their own network namespace (`unshare -rn`). */
-  isolateNetwork: boolean;
+  /** How the tools are fenced off from the machine, and the size of file they may write (see sandbox.ts). */
+  sandbox: ToolSandbox;
   /** Where build directories are made (default the system's temp dir). */
   tmpRoot?: string;
 }
 
-const YOSYS_PROCESS = path.join(path.dirname(new URL(import.meta.url).pathname), 'tools', 'yosys-process.mjs');
+export const YOSYS_PROCESS = path.join(path.dirname(new URL(import.meta.url).pathname), 'tools', 'yosys-process.mjs');
 const VHDL_PLATFORM = ['custom-instrument-pkg.vhd', 'custom-instrument.vhd', 'custom-wrapper.vhd'];
 const VERILOG_HEADER: Record<string, string> = { CustomInstrument: 'custom-instrument.v', CustomWrapper: 'custom-wrapper.v' };
 /** Diagnostics kept per build: a flood of warnings must not grow memory without bound. */
 const MAX_DIAGNOSTICS = 1000;
 /** A netlist bigger than this is not kept as an artifact (the log says so). */
 const MAX_NETLIST_BYTES = 8 * 1024 * 1024;
+/** The gateway reads no tool-written file bigger than this (they are checked with stat before reading). */
+export const MAX_TOOL_FILE_BYTES = MAX_NETLIST_BYTES;
+
+/** A project file as a tool argument: `./name` is never read as an option, whatever the name. */
+const asPath = (name: string) => `./${name}`;
+
+/** The tool (or, through a shell, its child) was stopped by SIGXFSZ: it wrote past the file size limit. */
+const wroteTooMuch = (end: ToolEnd) => (end.reason === 'signal' && end.signal === 'SIGXFSZ') || (end.reason === 'exit' && end.code === 128 + 25);
 
 class Cancelled extends Error {}
+/** A tool wrote a file too big to read: the build fails with this message. */
+class FileTooBig extends Error {}
+
+/** A tool-written file's content, or FileTooBig (checked with stat first: nothing big is read into memory). */
+async function readToolFile(file: string, limit = MAX_TOOL_FILE_BYTES): Promise<Buffer> {
+  const { size } = await stat(file);
+  if (size > limit) throw new FileTooBig(`${path.basename(file)} is ${size} bytes, more than the ${limit} bytes a check build reads`);
+  return readFile(file);
+}
 
 /**
  * Real builds in mock mode: the user's VHDL is analysed and synthesized by GHDL (VHDL-2008, against
@@ -155,7 +173,8 @@ class ToolchainBuild {
       `Configuration: hardware ${c.hardware}, ${c.slots} slots, OS ${c.os_version}, target ${c.target}`,
       `Tools: ${options.ghdl.version}; Yosys ${options.yosysVersion} (WebAssembly)`,
       `Limits: ${Math.round(options.timeLimitMs / 1000)} s, ${Math.round(options.outputLimitBytes / 1024)} KiB of log; ` +
-        `network ${options.isolateNetwork ? 'none (own network namespace)' : 'not isolated (unshare unavailable)'}; environment PATH, HOME, TMPDIR only`,
+        `files written by a tool at most ${Math.round(options.sandbox.fileSizeLimitBytes / 1024 / 1024)} MiB; environment PATH, HOME, TMPDIR only`,
+      `Isolation: ${describeIsolation(options.sandbox.kind)}`,
     );
   }
 
@@ -177,7 +196,13 @@ class ToolchainBuild {
     });
     const problem = topLevelProblem(job.files, job.config.target);
     if (problem) return this.failStage('SYNTHESIS', problem);
-    const synthesized = await this.stage('SYNTHESIS', () => this.synthesize());
+    const synthesized = await this.stage('SYNTHESIS', () =>
+      this.synthesize().catch((error: unknown) => {
+        if (!(error instanceof FileTooBig)) throw error;
+        this.log(`ERROR: ${error.message}`);
+        return this.failed(`SYNTHESIS failed: ${error.message}`);
+      }),
+    );
     if (synthesized !== true) return synthesized;
     for (const stage of ['ROUTE', 'BITSTREAM'] as const) {
       this.progress.stageStarted(stage);
@@ -225,7 +250,7 @@ class ToolchainBuild {
     const relative = raw.startsWith(this.dir) ? raw.slice(this.dir.length + 1) : raw;
     const platform = /(?:^|\/)platform\/([^/]+)$/.exec(relative);
     if (platform) return { file: `platform/${platform[1]}`, origin: 'platform' };
-    const name = relative.replace(/^src\//, '');
+    const name = relative.replace(/^src\//, '').replace(/^\.\//, '');
     return this.job.files.some((f) => f.name === name) ? { file: name, origin: 'user' } : null;
   };
 
@@ -239,7 +264,8 @@ class ToolchainBuild {
       cwd: path.join(this.dir, 'src'),
       env: toolEnvironment(this.dir),
       budget: this.budget,
-      isolateNetwork: this.options.isolateNetwork,
+      sandbox: this.options.sandbox,
+      buildDir: this.dir,
       onLine: (raw) => {
         if (this.cancelled) return; // an event handler must not throw Cancelled
         const line = raw.replaceAll(`${this.dir}/`, '');
@@ -254,6 +280,7 @@ class ToolchainBuild {
     if (this.cancelled) throw new Cancelled();
     if (end.reason === 'time-limit') this.log(`ERROR: time limit reached: the build was stopped after ${Math.round(this.options.timeLimitMs / 1000)} s (MOCK_BUILD_TIME_LIMIT_S)`);
     if (end.reason === 'output-limit') this.log(`ERROR: output limit reached: the log was cut here, at ${Math.round(this.options.outputLimitBytes / 1024)} KiB (MOCK_BUILD_OUTPUT_LIMIT_KB)`);
+    if (wroteTooMuch(end)) this.log(`ERROR: ${label} tried to write a file larger than ${this.options.sandbox.fileSizeLimitBytes} bytes and was stopped`);
     if (end.reason === 'spawn-error') this.log(`ERROR: ${label} could not be started (${end.message}). Install it: apt-get install ghdl`);
     return end;
   }
@@ -274,11 +301,14 @@ class ToolchainBuild {
     const vhdl = job.files.filter((f) => fileKind(f.name) === 'vhdl').map((f) => f.name);
     const verilog = job.files.filter((f) => fileKind(f.name) === 'verilog').map((f) => f.name);
     const top = findTopLevel(job.files, target)!;
+    const unsafe = unsafeFileNames(job.files.map((f) => f.name));
+    if (unsafe.length > 0) return this.failed(`SYNTHESIS failed: ${unsafe[0]}`);
     const ok = (end: ToolEnd) => end.reason === 'exit' && end.code === 0;
     const failure = (end: ToolEnd) => {
       const first = this.diagnostics.find((d) => d.severity === 'error' && d.origin === 'user');
       if (end.reason === 'time-limit') return this.failed('SYNTHESIS failed: the time limit was reached');
       if (end.reason === 'output-limit') return this.failed('SYNTHESIS failed: the output limit was reached');
+      if (wroteTooMuch(end)) return this.failed('SYNTHESIS failed: a tool wrote a file larger than the limit');
       if (first) return this.failed(`SYNTHESIS failed: ${first.message} (${first.file}, line ${first.line})`);
       return this.failed('SYNTHESIS failed: see the log');
     };
@@ -289,7 +319,7 @@ class ToolchainBuild {
       const ghdl = options.ghdl.path;
       let end = await this.tool('ghdl', ghdl, ['-a', ...std, ...VHDL_PLATFORM.map((n) => `../platform/${n}`)]);
       if (!ok(end)) return failure(end);
-      end = await this.tool('ghdl', ghdl, ['-i', ...std, ...vhdl]);
+      end = await this.tool('ghdl', ghdl, ['-i', ...std, ...vhdl.map(asPath)]);
       if (!ok(end)) return failure(end);
       // Analyse in dependency order (GHDL works it out from the imported units), then the rest.
       const order: string[] = [];
@@ -299,22 +329,23 @@ class ToolchainBuild {
         cwd: src,
         env: toolEnvironment(this.dir),
         budget: this.budget,
-        isolateNetwork: options.isolateNetwork,
+        sandbox: options.sandbox,
+        buildDir: this.dir,
         onLine: (line) => order.push(line.trim()),
       });
       this.current = run;
       await run.done;
       this.current = null;
-      const ordered = order.filter((name) => vhdl.includes(name));
-      end = await this.tool('ghdl', ghdl, ['-a', ...std, ...ordered, ...vhdl.filter((n) => !ordered.includes(n))]);
+      const ordered = order.map((name) => name.replace(/^\.\//, '')).filter((name) => vhdl.includes(name));
+      end = await this.tool('ghdl', ghdl, ['-a', ...std, ...[...ordered, ...vhdl.filter((n) => !ordered.includes(n))].map(asPath)]);
       if (!ok(end)) return failure(end);
       if (top.language === 'vhdl') {
         // The synthesized VHDL goes to Yosys as Verilog; unbound components stay black boxes there,
         // so a VHDL top may instantiate the project's Verilog modules (declared as components).
         end = await this.tool('ghdl', 'sh', ['-c', `exec "$0" --synth ${std.join(' ')} --out=verilog ${target.toLowerCase()} > ../vhdl-netlist.v`, ghdl]);
         if (!ok(end)) return failure(end);
-        vhdlNetlist = await readFile(path.join(this.dir, 'vhdl-netlist.v'), 'utf8');
-        await writeFile(path.join(src, '.vhdl-netlist.v'), vhdlNetlist);
+        vhdlNetlist = (await readToolFile(path.join(this.dir, 'vhdl-netlist.v'))).toString('utf8');
+        await copyFile(path.join(this.dir, 'vhdl-netlist.v'), path.join(src, '.vhdl-netlist.v'));
         this.log(`GHDL synthesized ${target} (${vhdlNetlist.split('\n').length} lines of Verilog for Yosys)`);
       }
     }
@@ -325,8 +356,8 @@ class ToolchainBuild {
       if (!ok(end)) return failure(end);
       if (top.language === 'verilog') {
         const problems = comparePorts(
-          JSON.parse(await readFile(path.join(src, 'platform-header.json'), 'utf8')) as NetlistPorts,
-          JSON.parse(await readFile(path.join(src, 'netlist.json'), 'utf8')) as NetlistPorts,
+          JSON.parse((await readToolFile(path.join(src, 'platform-header.json'))).toString('utf8')) as NetlistPorts,
+          JSON.parse((await readToolFile(path.join(src, 'netlist.json'))).toString('utf8')) as NetlistPorts,
           target,
         );
         for (const problem of problems) {
@@ -334,7 +365,7 @@ class ToolchainBuild {
         }
         if (problems.length > 0) return this.failed(`SYNTHESIS failed: ${problems[0]} (${top.file}, line 1)`);
       }
-      const report = await readFile(path.join(src, 'resources.rpt'), 'utf8');
+      const report = (await readToolFile(path.join(src, 'resources.rpt'))).toString('utf8');
       this.log('Resource report (Yosys generic cells):', ...report.split('\n').filter((l) => l.trim()));
       this.log(resourceSummary(report));
     }
@@ -344,12 +375,15 @@ class ToolchainBuild {
   private async artifacts(): Promise<ArtifactFile[]> {
     const artifacts: ArtifactFile[] = [];
     const src = path.join(this.dir, 'src');
-    const read = (name: string) => readFile(path.join(src, name)).catch(() => null);
-    const report = await read('resources.rpt');
-    if (report) artifacts.push({ name: 'resources.rpt', contentType: TEXT_CONTENT_TYPE, content: report });
-    const netlist = await read('netlist.json');
-    if (netlist && netlist.length <= MAX_NETLIST_BYTES) artifacts.push({ name: 'netlist.json', contentType: 'application/json', content: netlist });
-    else if (netlist) this.log(`INFO: netlist.json (${netlist.length} bytes) is larger than ${MAX_NETLIST_BYTES} bytes and is not kept`);
+    const size = (name: string) => stat(path.join(src, name)).then((s) => s.size, () => null);
+    const reportBytes = await size('resources.rpt');
+    if (reportBytes !== null && reportBytes <= MAX_TOOL_FILE_BYTES) {
+      artifacts.push({ name: 'resources.rpt', contentType: TEXT_CONTENT_TYPE, content: await readFile(path.join(src, 'resources.rpt')) });
+    }
+    const netlistBytes = await size('netlist.json');
+    if (netlistBytes !== null && netlistBytes <= MAX_NETLIST_BYTES) {
+      artifacts.push({ name: 'netlist.json', contentType: 'application/json', content: await readFile(path.join(src, 'netlist.json')) });
+    } else if (netlistBytes !== null) this.log(`INFO: netlist.json (${netlistBytes} bytes) is larger than ${MAX_NETLIST_BYTES} bytes and is not kept`);
     // The downloaded log opens with the counts (the live log can only give them at its end).
     const summary = `Check build summary: ${diagnosticSummary(this.diagnostics)}`;
     artifacts.push({ name: 'build.log', contentType: TEXT_CONTENT_TYPE, content: Buffer.from(`${[summary, ...this.full].join('\n')}\n`) });

@@ -4,9 +4,16 @@ import { checkConstraints, comparePorts, resourceCounts, yosysScript } from './t
 describe('yosysScript', () => {
   it('checks a Verilog top against the header, then synthesizes with the target as top', () => {
     expect(yosysScript({ target: 'CustomInstrument', verilog: ['top.v', 'my file.v'], vhdlNetlist: null, header: 'h.v', checkPorts: true })).toBe(
-      'read_verilog -sv "h.v"; write_json platform-header.json; design -reset; read_verilog -sv "top.v" "my file.v"; ' +
+      'read_verilog -sv "./h.v"; write_json platform-header.json; design -reset; read_verilog -sv "./top.v" "./my file.v"; ' +
         'synth -top CustomInstrument; tee -q -o resources.rpt stat; write_json netlist.json',
     );
+  });
+
+  it('passes a name starting with - as ./name (never an option), and refuses a name that would end the quotes or the command', () => {
+    expect(yosysScript({ target: 'T', verilog: ['-x.v'], vhdlNetlist: null, header: 'h.v', checkPorts: false })).toContain('read_verilog -sv "./-x.v";');
+    for (const name of ['a".v', 'a;b.v', 'a\\b.v']) {
+      expect(() => yosysScript({ target: 'T', verilog: [name], vhdlNetlist: null, header: 'h.v', checkPorts: false })).toThrow(/unsafe file name/);
+    }
   });
 });
 

@@ -1,7 +1,14 @@
 import type { SourceFile } from '../store/fixtures.js';
 import type { Diagnostic } from './diagnostics.js';
 
-const quote = (name: string) => `"${name}"`;
+/**
+ * A file name as a Yosys script argument: `./` first (a name starting with `-` is never an option), in
+ * double quotes (spaces stay in the name). Names holding `"`, `;` or `\\` are refused before this (unsafeFileNames).
+ */
+const quote = (name: string) => {
+  if (/[";\\]/.test(name)) throw new Error(`unsafe file name for a Yosys script: ${JSON.stringify(name)}`);
+  return `"./${name}"`;
+};
 
 /**
  * The Yosys script of a check build: (for a Verilog top) the platform's module header written out
