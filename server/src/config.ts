@@ -121,6 +121,8 @@ const envShape = z.object({
   MOCK_MAX_SANDBOX_BYTES: intFromEnv(1, 1024 * 1024 * 1024).default(2 * 1024 * 1024),
   MOCK_MAX_QUEUED_BUILDS: intFromEnv(1, 1000).default(3),
   MOCK_MAX_BUILDS_PER_HOUR: intFromEnv(1, 100_000).default(30),
+  MOCK_MAX_BUILDS_KEPT_PER_PROJECT: intFromEnv(1, 10_000).default(20),
+  MOCK_MAX_BUILD_BYTES: intFromEnv(1, 1024 * 1024 * 1024).default(8 * 1024 * 1024),
   MOCK_MAX_API_KEYS: intFromEnv(1, 1000).default(10),
 });
 
@@ -213,6 +215,10 @@ export interface MockLimits {
   /** Builds queued or running at once. */
   queuedBuilds: number;
   buildsPerHour: number;
+  /** Finished builds kept per project (the latest and unfinished ones always are). */
+  buildsKeptPerProject: number;
+  /** Bytes of finished builds' logs and artifacts per sandbox; the oldest go first. */
+  buildBytes: number;
   apiKeys: number;
 }
 
@@ -301,6 +307,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         sandboxBytes: e.MOCK_MAX_SANDBOX_BYTES,
         queuedBuilds: e.MOCK_MAX_QUEUED_BUILDS,
         buildsPerHour: e.MOCK_MAX_BUILDS_PER_HOUR,
+        buildsKeptPerProject: e.MOCK_MAX_BUILDS_KEPT_PER_PROJECT,
+        buildBytes: e.MOCK_MAX_BUILD_BYTES,
         apiKeys: e.MOCK_MAX_API_KEYS,
       },
     },

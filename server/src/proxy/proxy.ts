@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import httpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
+import { appOrigins, refuseForgedRequests } from '../plugins/forged-requests.js';
 import { IDENTITY_PATH_PREFIXES } from './identity-paths.js';
 import { BODY_TOO_LARGE, bodyLimitPreHandler } from './body-limit.js';
 import { clientChain, cookiesForApi, forwardedHeaders, setCookiesFromApi } from './hygiene.js';
@@ -31,6 +32,7 @@ function hasCode(error: unknown, code: string): boolean {
  * ways (no buffering). The compile API gets only the access-token cookie and may not set identity
  * cookies; the identity provider gets and sets cookies untouched. X-Forwarded-* tell both the
  * public origin and the client address the gateway saw (TRUST_PROXY decides whose word counts).
+ * Cookie-authenticated /api writes from another site's page are refused (plugins/forged-requests.ts).
  * With VALIDATE=report|strict, /api traffic is checked against the contract on the way through
  * (contract/validating-proxy.ts); the report is at GET /admin/contract and written on close.
  */
@@ -106,7 +108,13 @@ const proxyPlugin: FastifyPluginAsync = async (app) => {
         },
       },
     };
-    return app.register(httpProxy, options);
+    return app.register(async (scope) => {
+      // A cookie-authenticated write another site's page made the browser send stops here, as in
+      // the mock: the compile API trusts the app.at cookie and would act on it. The identity
+      // provider guards its own forms.
+      if (isApi) scope.addHook('onRequest', refuseForgedRequests({ trustedOrigins: appOrigins(app.config) }));
+      await scope.register(httpProxy, options);
+    });
   };
 
   await route('compile API', '/api', apiUpstream, contract);

@@ -130,6 +130,18 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  it('publishes only the gateways on all interfaces: every other service (admin UIs, databases) on loopback at most', () => {
+    for (const [name, service] of Object.entries(services)) {
+      if (gatewayNames.includes(name)) continue;
+      for (const mapping of service.ports ?? []) {
+        // HOST_IP:HOST_PORT:CONTAINER_PORT; a short form publishes on 0.0.0.0 (and [::]).
+        const hostIp = /^(.+):\d+:\d+(?:\/\w+)?$/.exec(String(mapping))?.[1];
+        expect(hostIp && /^(127\.0\.0\.1|\[::1\])$/.test(hostIp), `${name} publishes ${mapping} beyond loopback`).toBe(true);
+      }
+    }
+    expect(services.fusionauth?.ports).toEqual(['127.0.0.1:9011:9011']);
+  });
+
   it('runs the mock gateway, listening on 0.0.0.0, with per-session sandboxes and the open-demo warning', () => {
     const config = loadConfig(environmentOf('gateway-mock'));
     expect(config.mock.sandbox).toBe('session');

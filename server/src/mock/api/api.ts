@@ -11,7 +11,7 @@ import type { MockControls } from '../admin/controls.js';
 import { ApiError, ApiValidationError, type ValidationIssue } from '../store/errors.js';
 import type { SandboxRegistry } from '../store/registry.js';
 import { apiKeyHandlers } from './api-keys.js';
-import { authenticate } from './auth.js';
+import { authenticate, type Caller } from './auth.js';
 import { buildHandlers } from './builds.js';
 import { exampleHandlers } from './examples.js';
 import { fileHandlers } from './files.js';
@@ -29,8 +29,24 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The contract operation this request matched (null outside the API or when nothing matched). */
     operationId: string | null;
+    /** The caller, when it was authenticated before the body was read (see {@link hasBody}). */
+    earlyCaller: Caller | null;
   }
 }
+
+/** Slack over MOCK_MAX_FILE_BYTES for the largest body the mock accepts (a file, or JSON that small). */
+export const BODY_LIMIT_SLACK_BYTES = 64 * 1024;
+
+/**
+ * What the mock API reads of a body at most: a file of MOCK_MAX_FILE_BYTES plus slack (every JSON
+ * body is far smaller), never more than BODY_LIMIT_BYTES. A file just over the quota still reads
+ * whole and gets the quota's clear 422; a body no request could need is a 413 before it is read.
+ */
+export const mockApiBodyLimit = (fileBytes: number, gatewayLimit: number) => Math.min(gatewayLimit, fileBytes + BODY_LIMIT_SLACK_BYTES);
+
+/** Whether a request says a body follows: only then must its caller be known before it is read. */
+const hasBody = (request: FastifyRequest) =>
+  request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
 
 export type Contract = Awaited<ReturnType<typeof loadContract>>;
 
@@ -156,22 +172,45 @@ async function routes(app: FastifyInstance, options: MockApiOptions) {
 
   app.get('/api/openapi.json', (_request, reply) => reply.type('application/json; charset=utf-8').send(documentText));
 
-  const pipeline = async (request: FastifyRequest, reply: FastifyReply) => {
-    const { body, issues: parseIssues } = parsedBody(request);
-    const apiRequest: ApiRequest = {
-      method: request.method,
-      path: request.url.split('?')[0]!,
-      query: request.query as ApiRequest['query'],
-      headers: request.headers as ApiRequest['headers'],
-      body,
-    };
-    let operation: Operation;
+  /** The contract operation of a request, or the 404/405 `{"detail"}` it gets. */
+  const matchOperation = (apiRequest: ApiRequest): { operation: Operation } | { status: 404 | 405; detail: string } => {
     try {
-      operation = api.router.matchOperation(apiRequest, true) as Operation;
+      return { operation: api.router.matchOperation(apiRequest, true) as Operation };
     } catch (error) {
       const methodNotAllowed = String((error as Error).message).startsWith('405');
-      return reply.status(methodNotAllowed ? 405 : 404).send({ detail: methodNotAllowed ? 'Method Not Allowed' : 'Not Found' });
+      return methodNotAllowed ? { status: 405, detail: 'Method Not Allowed' } : { status: 404, detail: 'Not Found' };
     }
+  };
+  const requestOf = (request: FastifyRequest, body?: unknown): ApiRequest => ({
+    method: request.method,
+    path: request.url.split('?')[0]!,
+    query: request.query as ApiRequest['query'],
+    headers: request.headers as ApiRequest['headers'],
+    body,
+  });
+
+  /**
+   * A request with a body is answered (404/405, 401, 403) from its headers before the body is read:
+   * nobody can make the gateway hold a body without a session or an API key. Bodiless requests keep
+   * the pipeline's order (mock faults before authentication).
+   */
+  const authenticateBeforeBody = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!hasBody(request)) return;
+    const matched = matchOperation(requestOf(request));
+    if (!('operation' in matched)) return reply.status(matched.status).send({ detail: matched.detail });
+    try {
+      request.earlyCaller = await authenticate(request, matched.operation, documentSecurity, app.mockIdentity, registry);
+    } catch (error) {
+      return sendError(reply, error);
+    }
+  };
+
+  const pipeline = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { body, issues: parseIssues } = parsedBody(request);
+    const apiRequest = requestOf(request, body);
+    const matched = matchOperation(apiRequest);
+    if (!('operation' in matched)) return reply.status(matched.status).send({ detail: matched.detail });
+    const { operation } = matched;
     const operationId = operation.operationId!;
     request.operationId = operationId;
 
@@ -187,7 +226,7 @@ async function routes(app: FastifyInstance, options: MockApiOptions) {
     if (fault) return reply.status(fault.status).send({ detail: fault.detail });
 
     try {
-      const caller = await authenticate(request, operation, documentSecurity, app.mockIdentity, registry);
+      const caller = request.earlyCaller ?? (await authenticate(request, operation, documentSecurity, app.mockIdentity, registry));
       const wrongType = unsupportedBodyType(operation, request);
       if (wrongType) throw wrongType;
       const validation = api.validator.validateRequest(apiRequest, operation);
@@ -218,8 +257,8 @@ async function routes(app: FastifyInstance, options: MockApiOptions) {
       return sendError(reply, error);
     }
   };
-  app.all('/api', pipeline);
-  app.all('/api/*', pipeline);
+  const bodyLimit = mockApiBodyLimit(app.config.mock.limits.fileBytes, app.config.http.bodyLimitBytes);
+  for (const url of ['/api', '/api/*']) app.all(url, { bodyLimit, onRequest: authenticateBeforeBody }, pipeline);
 }
 
 /** The contract's defaults of an operation's query parameters ({ offset: 0, limit: 5000 }). */
@@ -240,6 +279,7 @@ function defaultsOf(operation: Operation): Record<string, unknown> {
 export default fp<MockApiOptions>(
   async (app, options) => {
     app.decorateRequest('operationId', null);
+    app.decorateRequest('earlyCaller', null);
     await app.register(routes, options);
   },
   { name: 'mock-api', dependencies: ['mock-identity'] },

@@ -55,11 +55,15 @@ export class QuotaGuard {
     }
   }
 
-  /** Records a build the sandbox queued (after it was accepted), for the per-hour limit. */
+  /**
+   * Records a build the sandbox queued (after it was accepted), for the per-hour limit, and bounds
+   * what the sandbox keeps of finished builds (MOCK_MAX_BUILDS_KEPT_PER_PROJECT, MOCK_MAX_BUILD_BYTES).
+   */
   recordBuild(sandbox: Sandbox): void {
     const times = this.recentBuilds(sandbox);
     times.push(this.now());
     this.buildTimes.set(sandbox, times);
+    sandbox.retainBuilds({ perProject: this.limits.buildsKeptPerProject, bytes: this.limits.buildBytes });
   }
 
   private checkNewProject(sandbox: Sandbox, body: { example?: string } | undefined): void {

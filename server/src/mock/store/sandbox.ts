@@ -16,6 +16,7 @@ import {
   type SeedData,
   type StageName,
 } from './fixtures.js';
+import { buildsToDrop, newestFirst, type BuildRetention } from './build-retention.js';
 import { generateHistory, type HistoricBuild } from './history.js';
 
 export type Scope = 'projects:read' | 'projects:write' | 'builds:read' | 'builds:queue';
@@ -72,6 +73,8 @@ interface BuildRecord {
   /** Builds waiting before this one for a tool slot (all sandboxes share the machine's cores). */
   waitingAhead?: number;
   running?: RunningBuild;
+  /** Bytes its log and artifacts hold, counted when it finishes (what retention weighs). */
+  retainedBytes?: number;
 }
 
 interface ApiKeyRecord {
@@ -132,6 +135,8 @@ export class Sandbox {
   /** Builds waiting for the runner, oldest first; one build runs at a time per sandbox. */
   private readonly queue: BuildRecord[] = [];
   private current: BuildRecord | null = null;
+  /** What is kept of finished builds; none until the demo's quotas set it (see retainBuilds). */
+  private retention: BuildRetention | null = null;
   private readonly seed: SeedData;
   private readonly runner: BuildRunner;
   private readonly now: () => Date;
@@ -360,6 +365,16 @@ export class Sandbox {
     return this.buildView(build);
   }
 
+  /**
+   * From now on keeps at most `retention.perProject` finished builds per project and
+   * `retention.bytes` of their logs and artifacts, dropping the oldest finished builds first
+   * (build-retention.ts): applied now and whenever a build finishes. A dropped build is a 404.
+   */
+  retainBuilds(retention: BuildRetention): void {
+    this.retention = retention;
+    this.dropOldBuilds();
+  }
+
   /** Cancels a queued or running build, keeping the log it wrote so far; a finished build is a 409. */
   cancelBuild(buildId: string) {
     const build = this.build(buildId);
@@ -441,7 +456,9 @@ export class Sandbox {
       for (const file of project.files.values()) storedBytes += Buffer.byteLength(file.content);
     }
     const activeBuilds = this.queue.length + (this.current ? 1 : 0);
-    return { projects: this.projects.size, apiKeys: this.apiKeys.size, storedBytes, activeBuilds };
+    let buildBytes = 0;
+    for (const build of this.builds.values()) buildBytes += build.retainedBytes ?? 0;
+    return { projects: this.projects.size, apiKeys: this.apiKeys.size, storedBytes, activeBuilds, builds: this.builds.size, buildBytes };
   }
 
   /** Stops this sandbox's builds; it answers nothing afterwards. */
@@ -501,9 +518,19 @@ export class Sandbox {
   }
 
   private buildsOf(projectId: string): BuildRecord[] {
-    return [...this.builds.values()]
-      .filter((b) => b.projectId === projectId)
-      .sort((a, b) => b.queuedAt.getTime() - a.queuedAt.getTime() || (b.id < a.id ? -1 : 1));
+    return newestFirst([...this.builds.values()].filter((b) => b.projectId === projectId));
+  }
+
+  private dropOldBuilds(): void {
+    if (!this.retention) return;
+    const builds = [...this.builds.values()].map((build) => ({
+      id: build.id,
+      projectId: build.projectId,
+      queuedAt: build.queuedAt,
+      finished: this.isFinished(build),
+      bytes: build.retainedBytes ?? 0,
+    }));
+    for (const id of buildsToDrop(builds, this.retention)) this.builds.delete(id);
   }
 
   private latestBuildOf(projectId: string): BuildRecord | undefined {
@@ -637,6 +664,11 @@ export class Sandbox {
 
   private finish(build: BuildRecord, status: BuildStatus, error: string | null): void {
     Object.assign(build, { status, error, stage: null, finishedAt: this.now(), running: undefined });
+    let bytes = 0;
+    for (const line of build.log ?? []) bytes += Buffer.byteLength(line) + 1;
+    for (const artifact of build.runnerArtifacts ?? []) bytes += artifact.content.length;
+    build.retainedBytes = bytes;
+    this.dropOldBuilds();
   }
 
   private queuePosition(build: BuildRecord): number | null {

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BuildRunner } from '../../src/mock/builds/runner.js';
+import { buildsToDrop, type RetainedBuild } from '../../src/mock/store/build-retention.js';
+import { loadSeedData } from '../../src/mock/store/fixtures.js';
+import { Sandbox } from '../../src/mock/store/sandbox.js';
+import { signIn } from '../helpers/sign-in.js';
+import { ADA, startApiGateway, waitFor, writeTestFixtures, type TestGateway } from './support.js';
+
+/** Finished builds of a sandbox are bounded: a count per project and bytes per sandbox. */
+
+const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute));
+const build = (id: string, minute: number, bytes = 0, finished = true, projectId = 'p'): RetainedBuild => ({
+  id,
+  projectId,
+  queuedAt: at(minute),
+  finished,
+  bytes,
+});
+
+describe('buildsToDrop', () => {
+  it('keeps the newest finished builds of each project, dropping the rest', () => {
+    const builds = [build('a1', 1), build('a2', 2), build('a3', 3), build('b1', 1, 0, true, 'q'), build('b2', 2, 0, true, 'q')];
+    expect([...buildsToDrop(builds, { perProject: 2, bytes: Infinity })]).toEqual(['a1']);
+  });
+
+  it('never drops a queued or running build, nor a project’s latest build', () => {
+    const active = [build('running', 3, 50, false), build('queued', 4, 50, false)];
+    // Over any byte budget: only the finished build may go.
+    expect([...buildsToDrop([build('old', 1, 10), ...active], { perProject: 5, bytes: 0 })]).toEqual(['old']);
+    // One finished build per project: the newer finished one stays beside the unfinished ones.
+    expect([...buildsToDrop([build('f1', 1), build('f2', 2), ...active], { perProject: 1, bytes: Infinity })]).toEqual(['f1']);
+    expect([...buildsToDrop([build('latest', 5, 10_000)], { perProject: 1, bytes: 1 })]).toEqual([]);
+  });
+
+  it('over the byte budget drops the oldest finished builds first, across projects', () => {
+    const builds = [build('p1', 1, 400), build('q1', 2, 400, true, 'q'), build('p2', 3, 400), build('q2', 4, 400, true, 'q')];
+    expect([...buildsToDrop(builds, { perProject: 10, bytes: 1000 })]).toEqual(['p1', 'q1']);
+    expect([...buildsToDrop(builds, { perProject: 10, bytes: 1200 })]).toEqual(['p1']);
+    expect([...buildsToDrop(builds, { perProject: 10, bytes: 1600 })]).toEqual([]);
+  });
+});
+
+describe('a sandbox keeps what its retention allows', () => {
+  let seed: Awaited<ReturnType<typeof loadSeedData>>;
+  let remove: () => Promise<void>;
+  beforeAll(async () => {
+    const fixtures = await writeTestFixtures();
+    seed = await loadSeedData(fixtures.dir);
+    remove = fixtures.remove;
+  });
+  afterAll(() => remove());
+
+  /** A runner that finishes each build at once with a netlist of `artifactBytes` and one log line. */
+  const instantRunner = (artifactBytes: number): BuildRunner => ({
+    start(_job, progress) {
+      progress.log(['INFO: built']);
+      progress.finished({ status: 'succeeded', artifacts: [{ name: 'netlist.json', contentType: 'application/json', content: Buffer.alloc(artifactBytes) }] });
+      return { cancel() {} };
+    },
+    close() {},
+  });
+
+  it('after N+k builds lists N, the older ones are 404, and the retained bytes stay within the budget', () => {
+    let minute = 0;
+    const sandbox = new Sandbox({ seed, runner: instantRunner(1000), ownerEmail: ADA, fakerSeed: 1, startedAt: at(0), now: () => at(++minute) });
+    const projectId = sandbox.listProjects().find((p) => p.name === 'Adder')!.id;
+    sandbox.retainBuilds({ perProject: 3, bytes: 2500 });
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) ids.push(sandbox.newBuild(projectId).id);
+    // Three by count, but 3 × ~1 KB is over 2500 bytes: the oldest of them goes too.
+    expect(sandbox.listBuilds(projectId).map((b) => b.id)).toEqual([ids[5], ids[4]]);
+    for (const old of ids.slice(0, 4)) expect(() => sandbox.getBuild(old)).toThrow(/Build/);
+    expect(sandbox.usage().buildBytes).toBeGreaterThan(2000);
+    expect(sandbox.usage().buildBytes).toBeLessThanOrEqual(2500);
+  });
+
+  it('keeps the latest build even when it alone is over the budget', () => {
+    const sandbox = new Sandbox({ seed, runner: instantRunner(10_000), ownerEmail: ADA, fakerSeed: 1, startedAt: at(0) });
+    const projectId = sandbox.listProjects().find((p) => p.name === 'Adder')!.id;
+    sandbox.retainBuilds({ perProject: 5, bytes: 100 });
+    const latest = sandbox.newBuild(projectId).id;
+    expect(sandbox.listBuilds(projectId).map((b) => b.id)).toEqual([latest]);
+    expect(sandbox.getArtifact(latest, 'netlist.json').content.length).toBe(10_000);
+  });
+});
+
+describe('mock API: MOCK_MAX_BUILDS_KEPT_PER_PROJECT over HTTP', () => {
+  let gateway: TestGateway;
+  beforeAll(async () => {
+    gateway = await startApiGateway({ MOCK_MAX_BUILDS_KEPT_PER_PROJECT: '2', MOCK_BUILD_STEP_MS: '1' });
+  });
+  afterAll(() => gateway.stop());
+
+  it('lists only the newest two finished builds; an older build id answers 404 {"detail"}', async () => {
+    const { cookieHeader } = await signIn(gateway.baseUrl, ADA);
+    const api = (path: string, method = 'GET') => fetch(`${gateway.baseUrl}/api${path}`, { method, headers: { cookie: cookieHeader } });
+    const projectId = ((await (await api('/projects')).json()) as { id: string; name: string }[]).find((p) => p.name === 'Adder')!.id;
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const queued = (await (await api(`/projects/${projectId}/builds`, 'POST')).json()) as { id: string };
+      ids.push(queued.id);
+      await waitFor(async () => {
+        const view = (await (await api(`/builds/${queued.id}`)).json()) as { status: string };
+        return view.status === 'succeeded' ? view : undefined;
+      }, `build ${i} to finish`);
+    }
+    const listed = (await (await api(`/projects/${projectId}/builds`)).json()) as { id: string }[];
+    expect(listed.map((b) => b.id)).toEqual([ids[3], ids[2]]);
+    const gone = await api(`/builds/${ids[0]}`);
+    expect(gone.status).toBe(404);
+    expect(Object.keys((await gone.json()) as object)).toEqual(['detail']);
+  });
+});
