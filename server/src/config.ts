@@ -86,7 +86,7 @@ const envShape = z.object({
   TRUST_PROXY: trustProxy.default(false),
   REQUEST_TIMEOUT_MS: intFromEnv(1000, 3_600_000).default(300_000),
   HEADERS_TIMEOUT_MS: intFromEnv(500, 600_000).default(20_000),
-  KEEP_ALIVE_TIMEOUT_MS: intFromEnv(100, 600_000).default(5_000),
+  KEEP_ALIVE_TIMEOUT_MS: intFromEnv(100, 600_000).default(65_000),
   MAX_CONNECTIONS: intFromEnv(16, 1_000_000).default(4096),
   BODY_LIMIT_BYTES: intFromEnv(1024, 1024 ** 3).optional(),
   VALIDATE: z.enum(['off', 'report', 'strict']).default('off'),

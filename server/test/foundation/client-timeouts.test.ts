@@ -121,7 +121,7 @@ describe('client timeouts and connection limits', () => {
       trustProxy: false,
       requestTimeoutMs: 300_000,
       headersTimeoutMs: 20_000,
-      keepAliveTimeoutMs: 5_000,
+      keepAliveTimeoutMs: 65_000,
       maxConnections: 4096,
       bodyLimitBytes: 8 * 1024 ** 2,
     });
