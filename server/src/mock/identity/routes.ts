@@ -62,7 +62,9 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
   // minute, so one visitor cannot fill the demo's sign-in table (MOCK_MAX_SESSIONS) or its sandboxes.
   await app.register(rateLimit, {
     global: false,
-    // An IPv6 /64 is one key, else each of its addresses would have a limit of its own.
+    // An IPv6 /64 is one key, else each of its addresses would have a limit of its own. The library's
+    // default does the same today; this is stated, and is the very key sessions and sandboxes are
+    // counted under per address, so the limits cannot drift apart.
     keyGenerator: (request) => clientKey(request.ip),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
