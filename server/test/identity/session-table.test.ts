@@ -45,7 +45,20 @@ async function start(clock: Clock, env: Record<string, string>) {
     await response.body?.cancel();
     return response.status === 200;
   }
-  return { signInFrom, alive };
+  async function registerFrom(address: string, email: string) {
+    const jar = new CookieJar();
+    const response = await jar.fetch(`${baseUrl}${LOGIN.replace('/app/login/', '/app/register/')}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': address },
+      body: new URLSearchParams({ email, name: 'Visitor' }).toString(),
+    });
+    return { status: response.status, text: await response.text(), jar };
+  }
+  async function signOut(jar: CookieJar) {
+    const response = await jar.fetch(`${baseUrl}/app/logout/?client_id=cloud-compile`);
+    expect(response.status).toBe(302);
+  }
+  return { signInFrom, alive, registerFrom, signOut };
 }
 
 describe('mock identity: one address cannot fill the sign-in table', () => {
@@ -91,5 +104,35 @@ describe('mock identity: a full sign-in table signs out the idlest idle session,
     expect(await alive(first.jar)).toBe(true);
     expect(await alive(newcomer.jar)).toBe(true);
     expect(await alive(third.jar)).toBe(true); // idle, but room was needed for one only
+  });
+});
+
+describe('mock identity: registered accounts are bounded (MOCK_MAX_USERS)', () => {
+  it('MOCK_SANDBOX=user: past the cap the sign-up page says the demo is full, and signs nobody in', async () => {
+    const { registerFrom } = await start(manualClock(), { MOCK_SANDBOX: 'user', MOCK_MAX_USERS: '2' });
+    expect((await registerFrom('203.0.113.1', 'r1@example.com')).status).toBe(302);
+    expect((await registerFrom('203.0.113.2', 'r2@example.com')).status).toBe(302);
+    const refused = await registerFrom('203.0.113.3', 'r3@example.com');
+    expect(refused.status).toBe(503);
+    expect(refused.text).toContain('This demo is full: it keeps at most 2 new accounts and every one is in use.');
+    expect(refused.jar.names()).toEqual([]);
+  });
+
+  it('MOCK_SANDBOX=session: past the cap the oldest registration with no live sign-in is forgotten; signed-in ones stay', async () => {
+    const { registerFrom, signInFrom, signOut, alive } = await start(manualClock(), { MOCK_SANDBOX: 'session', MOCK_MAX_USERS: '2' });
+    const first = await registerFrom('203.0.113.1', 'r1@example.com');
+    const second = await registerFrom('203.0.113.2', 'r2@example.com');
+    expect([first.status, second.status]).toEqual([302, 302]);
+    await signOut(second.jar);
+    const third = await registerFrom('203.0.113.3', 'r3@example.com');
+    expect(third.status).toBe(302);
+    expect((await signInFrom('203.0.113.2', 'r2@example.com')).text).toContain('No account uses r2@example.com.');
+    expect(await alive(first.jar)).toBe(true);
+    expect((await signInFrom('203.0.113.1', 'r1@example.com')).status).toBe(302);
+    // Both remaining registrations are signed in: the next is refused, nobody is forgotten.
+    const fourth = await registerFrom('203.0.113.4', 'r4@example.com');
+    expect(fourth.status).toBe(503);
+    expect(fourth.text).toContain('This demo is full: it keeps at most 2 new accounts');
+    expect(await alive(third.jar)).toBe(true);
   });
 });
