@@ -48,6 +48,9 @@ export default defineConfig({
       ADMIN_TOKEN: 'e2e-admin-token-0123456789',
       // Every test signs in through the browser from 127.0.0.1: more than a visitor's limit a minute.
       MOCK_SIGN_IN_RATE_LIMIT: '1000',
+      // ...and a visitor's live sign-ins are capped per address: parallel workers' sign-ins must not
+      // sign out a test still running.
+      MOCK_MAX_SESSIONS_PER_ADDRESS: '1000',
       // Every spec works in Ada's one sandbox (MOCK_SANDBOX=user) and makes its own projects and builds.
       MOCK_MAX_PROJECTS: '500',
       MOCK_MAX_BUILDS_PER_HOUR: '1000',

@@ -114,6 +114,9 @@ const envShape = z.object({
   // Mock mode's public-demo bounds (README: "Bounds of the mock"); defaults fit one small machine.
   MOCK_MAX_SANDBOXES: intFromEnv(1, 100_000).default(500),
   MOCK_MAX_SESSIONS: intFromEnv(1, 1_000_000).default(5000),
+  MOCK_MAX_SESSIONS_PER_ADDRESS: intFromEnv(1, 1_000_000).default(20),
+  MOCK_MAX_SANDBOXES_PER_ADDRESS: intFromEnv(1, 100_000).default(20),
+  MOCK_MAX_USERS: intFromEnv(1, 10_000_000).default(10_000),
   MOCK_SIGN_IN_RATE_LIMIT: intFromEnv(1, 100_000).default(20),
   MOCK_MAX_PROJECTS: intFromEnv(1, 10_000).default(25),
   MOCK_MAX_FILES_PER_PROJECT: intFromEnv(1, 100_000).default(50),
@@ -201,10 +204,19 @@ export interface AppConfig {
 
 /** Bounds of the mock as a public demo: every per-user store and the sign-in state are finite. */
 export interface MockLimits {
-  /** Live sandboxes; when full, a new one is refused (503), nobody active is evicted. */
+  /**
+   * Live sandboxes; when full, idle ones and then untouched ones (pristine fixture copies) make
+   * room, else a new one is refused (503): nobody's work is evicted while they are active.
+   */
   sandboxes: number;
-  /** Live sign-ins; when full, a new sign-in is refused (503). */
+  /** Live sandboxes created from one client address (an IPv6 /64 counts as one). */
+  sandboxesPerAddress: number;
+  /** Live sign-ins; when full, the least recently used one idle past MOCK_SANDBOX_IDLE_MINUTES goes, else 503. */
   sessions: number;
+  /** Live sign-ins from one client address; beyond, that address's least recently used one is signed out. */
+  sessionsPerAddress: number;
+  /** Users registered since the start. */
+  users: number;
   /** Sign-in and sign-up posts per client address per minute (429 beyond). */
   signInsPerMinute: number;
   projects: number;
@@ -299,7 +311,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       adminToken: e.ADMIN_TOKEN,
       limits: {
         sandboxes: e.MOCK_MAX_SANDBOXES,
+        sandboxesPerAddress: e.MOCK_MAX_SANDBOXES_PER_ADDRESS,
         sessions: e.MOCK_MAX_SESSIONS,
+        sessionsPerAddress: e.MOCK_MAX_SESSIONS_PER_ADDRESS,
+        users: e.MOCK_MAX_USERS,
         signInsPerMinute: e.MOCK_SIGN_IN_RATE_LIMIT,
         projects: e.MOCK_MAX_PROJECTS,
         filesPerProject: e.MOCK_MAX_FILES_PER_PROJECT,

@@ -27,6 +27,7 @@ const mockPlugin: FastifyPluginAsync = async (app) => {
     mode: mock.sandbox,
     idleMs: mock.sandboxIdleMinutes * 60_000,
     maxSandboxes: mock.limits.sandboxes,
+    maxSandboxesPerAddress: mock.limits.sandboxesPerAddress,
     fakerSeed: mock.seed,
     startedAt: new Date(),
     // A full admin reset also puts the identity provider's users back to the fixtures.

@@ -6,7 +6,7 @@ const CAP = 1000;
 const FLOOD = 1005;
 const REGISTER = '/app/register/?client_id=cloud-compile&scope=openid%20offline_access';
 
-/** Registers a made-up user over the real form and makes one /api call: a new sandbox. */
+/** Registers a made-up user over the real form and creates a project: a new sandbox holding work. */
 async function registerAndCall(baseUrl: string, index: number): Promise<{ status: number; detail?: string }> {
   const jar = new CookieJar();
   const registered = await jar.fetch(`${baseUrl}${REGISTER}`, {
@@ -16,13 +16,17 @@ async function registerAndCall(baseUrl: string, index: number): Promise<{ status
   });
   await registered.body?.cancel();
   if (registered.status !== 302) throw new Error(`registration ${index}: HTTP ${registered.status}`);
-  const response = await jar.fetch(`${baseUrl}/api/projects`);
+  const response = await jar.fetch(`${baseUrl}/api/projects`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: `Flood ${index}` }),
+  });
   const body = (await response.json()) as { detail?: string };
   return { status: response.status, detail: body.detail };
 }
 
 /**
- * The issue's attack: 1,005 made-up sign-ins, one /api call each. The demo used to evict the least
+ * The issue's attack: 1,005 made-up sign-ins, one new project each. The demo used to evict the least
  * recently used sandbox at its cap (Ada's new project then answered 404); now a full demo refuses
  * new sandboxes with 503 and a clear message, and every active visitor keeps their data.
  */
@@ -32,8 +36,11 @@ describe('a registration flood cannot wipe other visitors\' data', () => {
   beforeAll(async () => {
     gateway = await startApiGateway({
       MOCK_MAX_SANDBOXES: String(CAP),
-      // One test client is one address: lift the per-address sign-in limit to reach the sandbox cap.
+      // One test client is one address: lift the per-address limits to reach the sandbox cap (their
+      // own tests: session-table.test.ts, public-demo-bounds.test.ts).
       MOCK_SIGN_IN_RATE_LIMIT: '100000',
+      MOCK_MAX_SESSIONS_PER_ADDRESS: '100000',
+      MOCK_MAX_SANDBOXES_PER_ADDRESS: '100000',
     });
   });
   afterAll(() => gateway.stop());
@@ -61,7 +68,7 @@ describe('a registration flood cannot wipe other visitors\' data', () => {
     );
     const statuses = results.map((r) => r.status);
     // Ada holds one sandbox, so CAP - 1 newcomers get theirs and the rest are refused.
-    expect(statuses.filter((s) => s === 200)).toHaveLength(CAP - 1);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(CAP - 1);
     const refused = results.filter((r) => r.status === 503);
     expect(refused).toHaveLength(FLOOD - CAP + 1);
     expect(refused[0]!.detail).toBe(

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import errorsPlugin from '../../src/plugins/errors.js';
 import identityPlugin from '../../src/mock/identity/identity.js';
@@ -23,8 +23,10 @@ export function manualClock(start = Date.now()): Clock {
 export async function startIdentityOnly(
   clock: Clock,
   env: Record<string, string> = {},
+  /** E.g. `trustProxy`, so a test can present client addresses in X-Forwarded-For. */
+  serverOptions: FastifyServerOptions = {},
 ): Promise<{ app: FastifyInstance; baseUrl: string }> {
-  const app = Fastify();
+  const app = Fastify(serverOptions);
   app.decorate('config', testConfig({ MODE: 'mock', MOCK_TOKEN_TTL_SECONDS: '15', ...env }));
   await app.register(cookie);
   await app.register(errorsPlugin);

@@ -1,9 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { Operation } from 'openapi-backend';
+import { clientKey } from '../client-address.js';
 import type { MockIdentity } from '../session.js';
 import { ApiError } from '../store/errors.js';
 import type { SandboxRegistry } from '../store/registry.js';
 import type { Sandbox, Scope } from '../store/sandbox.js';
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export interface Caller {
   sandbox: Sandbox;
@@ -47,5 +50,7 @@ export async function authenticate(
   }
   const session = await identity.sessionFromRequest(request);
   if (!session) throw new ApiError(401, 'Not authenticated: sign in again');
-  return { sandbox: registry.forSession(session), userId: session.user.id, via: 'session' };
+  // A sandbox counts against the address that creates it, and is "touched" (holds work) once written to.
+  const access = { address: clientKey(request.ip), write: !READ_METHODS.has(request.method) };
+  return { sandbox: registry.forSession(session, access), userId: session.user.id, via: 'session' };
 }

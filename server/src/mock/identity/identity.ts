@@ -23,7 +23,6 @@ export default fp<MockIdentityOptions>(
   async (app, options) => {
     const { config } = app;
     const usersFile = await loadUsersFile(config.mock.fixturesDir);
-    const users = new UserDirectory(usersFile.users, usersFile.termsVersion);
     const tokens = new TokenService({
       issuer: config.publicUrl,
       audience: config.publicConfig.clientId,
@@ -31,6 +30,15 @@ export default fp<MockIdentityOptions>(
       refreshTokenTtlSeconds: REFRESH_TOKEN_TTL_SECONDS,
       now: options.now ?? (() => Date.now()),
       maxSessions: config.mock.limits.sessions,
+      idleSeconds: config.mock.sandboxIdleMinutes * 60,
+      maxSessionsPerAddress: config.mock.limits.sessionsPerAddress,
+    });
+    // Registrations past MOCK_MAX_USERS: in session mode (a public demo, where an account holds no
+    // work of its own) the oldest with no live sign-in is forgotten; in user mode a new one is refused.
+    const users = new UserDirectory(usersFile.users, usersFile.termsVersion, {
+      maxRegistered: config.mock.limits.users,
+      forgettable:
+        config.mock.sandbox === 'session' ? (userId) => !tokens.hasLiveSession(userId) : undefined,
     });
 
     const identity: MockIdentity = {

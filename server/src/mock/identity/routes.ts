@@ -3,6 +3,7 @@ import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import type { MockIdentity, MockUser } from '../session.js';
 import { appOrigins, refuseForgedRequests } from '../../plugins/forged-requests.js';
+import { clientKey } from '../client-address.js';
 import { COOKIE, clearTokenCookies, secureCookies, setTokenCookies } from './cookies.js';
 import { accountPage, errorPage, loginPage, registerPage } from './pages.js';
 import { allowedOrigins, safeRedirectTarget, withQuery } from './redirects.js';
@@ -61,6 +62,10 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
   // minute, so one visitor cannot fill the demo's sign-in table (MOCK_MAX_SESSIONS) or its sandboxes.
   await app.register(rateLimit, {
     global: false,
+    // An IPv6 /64 is one key, else each of its addresses would have a limit of its own. The library's
+    // default does the same today; this is stated, and is the very key sessions and sandboxes are
+    // counted under per address, so the limits cannot drift apart.
+    keyGenerator: (request) => clientKey(request.ip),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       error: 'Too Many Requests',
@@ -128,14 +133,14 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
   }
 
   /** Starts a session for the user, sets the cookies and returns to the app as FusionAuth does. */
-  async function completeSignIn(reply: FastifyReply, user: MockUser, auth: AuthRequest) {
+  async function completeSignIn(request: FastifyRequest, reply: FastifyReply, user: MockUser, auth: AuthRequest) {
     const scopes = new Set(auth.scope.split(/\s+/).filter(Boolean));
     let issued;
     try {
       issued = await tokens.startSession(user, {
         refreshable: scopes.has('offline_access'),
         withIdToken: scopes.has('openid'),
-      });
+      }, clientKey(request.ip));
     } catch (error) {
       // The demo's sign-in table is full (MOCK_MAX_SESSIONS): say so on a page, nobody is signed out.
       if (!(error instanceof IdentityError)) throw error;
@@ -184,7 +189,7 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
     const auth = authRequest(request, reply, 'redirect_uri');
     if (!auth) return reply;
     const autoLoginUser = config.mock.autoLoginEmail ? users.findByEmail(config.mock.autoLoginEmail) : undefined;
-    if (autoLoginUser) return completeSignIn(reply, autoLoginUser, auth);
+    if (autoLoginUser) return completeSignIn(request, reply, autoLoginUser, auth);
     return renderLogin(reply, 200, auth);
   });
 
@@ -198,7 +203,7 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
     if (!user) {
       return renderLogin(reply, 400, auth, `No account uses ${email}. Check it, or create an account.`, email);
     }
-    return completeSignIn(reply, user, auth);
+    return completeSignIn(request, reply, user, auth);
   });
 
   app.get(REGISTER_PATH, async (request, reply) => {
@@ -223,7 +228,15 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
         name,
       });
     }
-    return completeSignIn(reply, users.register(email, name), auth);
+    let user: MockUser;
+    try {
+      user = users.register(email, name);
+    } catch (error) {
+      // The demo keeps a bounded number of accounts (MOCK_MAX_USERS): say so on the form.
+      if (!(error instanceof IdentityError)) throw error;
+      return renderRegister(reply, error.statusCode, auth, { error: error.message, email, name });
+    }
+    return completeSignIn(request, reply, user, auth);
   });
 
   app.get('/app/me/', async (request, reply) => {

@@ -13,8 +13,19 @@ export interface TokenServiceOptions {
   refreshTokenTtlSeconds: number;
   /** Milliseconds since the epoch; injected so tests can move time without waiting. */
   now: () => number;
-  /** Live sign-ins at most (MOCK_MAX_SESSIONS); a new one beyond is refused with 503. Default: unbounded. */
+  /**
+   * Live sign-ins at most (MOCK_MAX_SESSIONS). When full, the least recently used session idle
+   * longer than `idleSeconds` is signed out to make room; when none is, a new sign-in is refused
+   * with 503. Default: unbounded.
+   */
   maxSessions?: number;
+  /** How long unused a session must be before a full table may sign it out. Default: never. */
+  idleSeconds?: number;
+  /**
+   * Live sign-ins per client address at most (MOCK_MAX_SESSIONS_PER_ADDRESS): a new one beyond
+   * signs out that address's least recently used one, so one address cannot fill the table.
+   */
+  maxSessionsPerAddress?: number;
 }
 
 /**
@@ -51,6 +62,8 @@ interface SessionRecord {
   expiresAt: number;
   /** Digests of this session's refresh-token records, oldest first (at most {@link REFRESH_RECORDS_PER_SESSION}). */
   refreshDigests: string[];
+  /** The client address it signed in from (see clientKey). */
+  address: string;
 }
 
 interface RefreshRecord {
@@ -87,6 +100,15 @@ export class TokenService {
    * expire later. Refresh records all live one lifetime from issue: their Map's order is theirs.
    */
   private readonly sessionExpiry = { refreshable: new ExpiryOrder(), accessOnly: new ExpiryOrder() };
+  /**
+   * When each session was last used (sign-in, refresh, an authenticated request; Unix seconds), least
+   * recently used first: every use moves it to the end, so a full table finds its idlest in O(1).
+   */
+  private readonly lastUse = new Map<string, number>();
+  /** Each client address's sessions, least recently used first. */
+  private readonly byAddress = new Map<string, Set<string>>();
+  /** Live sessions per user, so a registration with none left can be forgotten. */
+  private readonly perUser = new Map<string, number>();
 
   constructor(private readonly options: TokenServiceOptions) {}
 
@@ -95,18 +117,58 @@ export class TokenService {
   }
 
   /** A new sign-in: a new session id, kept across this session's refreshes. */
-  async startSession(user: MockUser, options: IssueOptions): Promise<IssuedTokens> {
+  async startSession(user: MockUser, options: IssueOptions, address = ''): Promise<IssuedTokens> {
     this.prune();
-    const max = this.options.maxSessions;
-    if (max !== undefined && this.sessions.size >= max) {
-      throw new IdentityError(
-        503,
-        `This demo is full: at most ${max} people can be signed in at once. Try again later, when some sign-ins have ended.`,
-      );
-    }
+    this.makeRoom(address);
     const sessionId = randomUUID();
-    this.sessions.set(sessionId, { userId: user.id, options, expiresAt: 0, refreshDigests: [] });
+    this.sessions.set(sessionId, { userId: user.id, options, expiresAt: 0, refreshDigests: [], address });
+    this.perUser.set(user.id, (this.perUser.get(user.id) ?? 0) + 1);
+    let own = this.byAddress.get(address);
+    if (!own) this.byAddress.set(address, (own = new Set()));
+    own.add(sessionId);
     return this.issue(user, sessionId, options);
+  }
+
+  /**
+   * Before a new sign-in from `address`: beyond its own cap, that address's least recently used
+   * session is signed out (the visitor's current sign-in is the new one, so it keeps working); when
+   * the whole table is full, the least recently used session idle past `idleSeconds` goes; when
+   * every one is in use, the sign-in is refused and nobody is signed out.
+   */
+  private makeRoom(address: string): void {
+    const perAddress = this.options.maxSessionsPerAddress;
+    const own = this.byAddress.get(address);
+    if (perAddress !== undefined && own) {
+      for (const sessionId of own) {
+        if (own.size < perAddress) break;
+        this.endSession(sessionId);
+      }
+    }
+    const max = this.options.maxSessions;
+    if (max === undefined || this.sessions.size < max) return;
+    const idleSeconds = this.options.idleSeconds;
+    const idlest = this.lastUse.entries().next();
+    if (idleSeconds !== undefined && !idlest.done && idlest.value[1] <= this.nowSeconds() - idleSeconds) {
+      this.endSession(idlest.value[0]);
+      return;
+    }
+    throw new IdentityError(
+      503,
+      `This demo is full: at most ${max} people can be signed in at once. Try again later, when some sign-ins have ended.`,
+    );
+  }
+
+  /** Records a use of the session (O(1)): it moves to the end of the idle orders. */
+  private markUsed(sessionId: string, address: string): void {
+    this.lastUse.delete(sessionId);
+    this.lastUse.set(sessionId, this.nowSeconds());
+    const own = this.byAddress.get(address);
+    if (own?.delete(sessionId)) own.add(sessionId);
+  }
+
+  /** Whether the user has a live sign-in. */
+  hasLiveSession(userId: string): boolean {
+    return this.perUser.has(userId);
   }
 
   /**
@@ -144,6 +206,7 @@ export class TokenService {
       if (typeof sessionId !== 'string' || typeof payload.sub !== 'string') return null;
       const session = this.sessions.get(sessionId);
       if (!session || session.userId !== payload.sub) return null;
+      this.markUsed(sessionId, session.address);
       return { userId: payload.sub, sessionId };
     } catch {
       return null;
@@ -156,6 +219,13 @@ export class TokenService {
     if (!session) return;
     this.sessions.delete(sessionId);
     this.orderOf(session).delete(sessionId);
+    this.lastUse.delete(sessionId);
+    const own = this.byAddress.get(session.address);
+    own?.delete(sessionId);
+    if (own?.size === 0) this.byAddress.delete(session.address);
+    const count = (this.perUser.get(session.userId) ?? 1) - 1;
+    if (count > 0) this.perUser.set(session.userId, count);
+    else this.perUser.delete(session.userId);
     for (const key of session.refreshDigests) this.refreshTokens.delete(key);
   }
 
@@ -219,6 +289,7 @@ export class TokenService {
       const lastExpiry = options.refreshable ? issuedAt + this.options.refreshTokenTtlSeconds : accessTokenExpiresAt;
       session.expiresAt = Math.max(session.expiresAt, lastExpiry);
       this.orderOf(session).touch(sessionId, session.expiresAt);
+      this.markUsed(sessionId, session.address);
     }
     return { sessionId, accessToken, accessTokenExpiresAt, idToken, refreshToken };
   }

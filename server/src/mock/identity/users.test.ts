@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../config.js';
-import { UserDirectory, loadUsersFile, splitName, userInfo } from './users.js';
+import { UserDirectory, type UserDirectoryOptions, loadUsersFile, splitName, userInfo } from './users.js';
 
 describe('splitName', () => {
   it.each([
@@ -53,14 +53,52 @@ describe('UserDirectory and userInfo', () => {
     email_verified: true,
     roles: ['user'],
   };
-  const directory = () =>
+  const directory = (options: UserDirectoryOptions = {}) =>
     new UserDirectory(
       [
         { ...base, id: '1', email: 'One@Example.com', name: 'A B', tos_accepted_version: 3 },
         { ...base, id: '2', email: 'two@example.com', name: 'C D', tos_accepted_version: 2 },
       ],
       3,
+      options,
     );
+
+  it('keeps at most maxRegistered registrations: without a forgettable one, the next is refused with 503', () => {
+    const users = directory({ maxRegistered: 2 });
+    users.register('r1@example.com', 'R One');
+    users.register('r2@example.com', 'R Two');
+    expect(() => users.register('r3@example.com', 'R Three')).toThrow(
+      'This demo is full: it keeps at most 2 new accounts and every one is in use. Sign in with a demo account, or try again later.',
+    );
+    expect(users.registeredCount).toBe(2);
+    expect(users.findByEmail('r1@example.com')).toBeDefined();
+    expect(users.findByEmail('r3@example.com')).toBeUndefined();
+    // The fixture users do not count against the cap and are never forgotten.
+    expect(users.findByEmail('one@example.com')?.id).toBe('1');
+  });
+
+  it('at the cap, forgets the oldest registration the owner says may go (no live sign-in), and only that one', () => {
+    const live = new Set<string>();
+    const users = directory({ maxRegistered: 2, forgettable: (id) => !live.has(id) });
+    const first = users.register('r1@example.com', 'R One');
+    const second = users.register('r2@example.com', 'R Two');
+    live.add(first.id);
+    const third = users.register('r3@example.com', 'R Three');
+    expect(users.registeredCount).toBe(2);
+    expect(users.get(second.id)).toBeUndefined();
+    expect(users.findByEmail('r2@example.com')).toBeUndefined();
+    expect(users.findByEmail('r1@example.com')?.id).toBe(first.id);
+    expect(users.findByEmail('R3@example.com')?.id).toBe(third.id);
+    // The forgotten address can register again (as someone new).
+    live.add(third.id);
+    expect(() => users.register('r2@example.com', 'R Two again')).toThrow(/This demo is full/);
+    live.delete(third.id);
+    expect(users.register('r2@example.com', 'R Two again').id).not.toBe(second.id);
+    // A reset forgets registrations: the cap counts from zero again.
+    users.reset();
+    expect(users.registeredCount).toBe(0);
+    expect(users.findByEmail('r1@example.com')).toBeUndefined();
+  });
 
   it('finds users by email whatever the case, and keeps fixture order', () => {
     const users = directory();

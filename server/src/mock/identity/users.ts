@@ -96,18 +96,33 @@ function copyUser(user: MockUser): MockUser {
   return { ...user, roles: [...user.roles] };
 }
 
+export interface UserDirectoryOptions {
+  /** Users registered since the start at most (MOCK_MAX_USERS). Default: unbounded. */
+  maxRegistered?: number;
+  /**
+   * Whether a registered user may be forgotten to make room (session mode: one with no live
+   * sign-in holds nothing). Without it, a registration past the cap is refused.
+   */
+  forgettable?: (userId: string) => boolean;
+}
+
 /**
  * The mock's user store: the fixture users plus those registered since the start, in memory.
  * Callers get copies, so only these methods change a user.
  */
 export class UserDirectory {
   private readonly byId = new Map<string, MockUser>();
+  /** User ids by normalised email: a sign-in looks its user up in O(1). */
+  private readonly idByEmail = new Map<string, string>();
+  /** Users registered since the start, oldest first. */
+  private readonly registeredIds = new Set<string>();
   /** Fixture users in file order, for the login page's one-click buttons. */
   private readonly fixtureIds: string[] = [];
 
   constructor(
     private readonly fixtures: readonly MockUser[],
     readonly termsVersion: number,
+    private readonly options: UserDirectoryOptions = {},
   ) {
     this.reset();
   }
@@ -115,9 +130,13 @@ export class UserDirectory {
   /** Back to the fixtures: edits undone, registered users gone. */
   reset(): void {
     this.byId.clear();
+    this.idByEmail.clear();
+    this.registeredIds.clear();
     this.fixtureIds.length = 0;
     for (const user of this.fixtures) {
-      this.byId.set(user.id, { ...copyUser(user), email: normaliseEmail(user.email) });
+      const email = normaliseEmail(user.email);
+      this.byId.set(user.id, { ...copyUser(user), email });
+      this.idByEmail.set(email, user.id);
       this.fixtureIds.push(user.id);
     }
   }
@@ -132,14 +151,19 @@ export class UserDirectory {
   }
 
   findByEmail(email: string): MockUser | undefined {
-    const wanted = normaliseEmail(email);
-    for (const user of this.byId.values()) if (user.email === wanted) return copyUser(user);
-    return undefined;
+    const id = this.idByEmail.get(normaliseEmail(email));
+    return id === undefined ? undefined : this.get(id);
+  }
+
+  /** Users registered since the start (not the fixtures). */
+  get registeredCount(): number {
+    return this.registeredIds.size;
   }
 
   /** A new user has accepted no terms yet, so the app asks them first. */
   register(email: string, name: string): MockUser {
     if (this.findByEmail(email)) throw new IdentityError(409, 'A user with this email already exists');
+    this.makeRoom();
     const user: MockUser = {
       id: randomUUID(),
       email: normaliseEmail(email),
@@ -150,7 +174,32 @@ export class UserDirectory {
       tos_accepted_version: 0,
     };
     this.byId.set(user.id, user);
+    this.idByEmail.set(user.email, user.id);
+    this.registeredIds.add(user.id);
     return copyUser(user);
+  }
+
+  /**
+   * Before a registration at the cap: forgets the oldest forgettable registered user (a scan, but
+   * only at the cap), else refuses with 503 and keeps everyone.
+   */
+  private makeRoom(): void {
+    const max = this.options.maxRegistered;
+    if (max === undefined || this.registeredIds.size < max) return;
+    const forgettable = this.options.forgettable;
+    if (forgettable) {
+      for (const id of this.registeredIds) {
+        if (!forgettable(id)) continue;
+        this.idByEmail.delete(this.byId.get(id)!.email);
+        this.byId.delete(id);
+        this.registeredIds.delete(id);
+        return;
+      }
+    }
+    throw new IdentityError(
+      503,
+      `This demo is full: it keeps at most ${max} new accounts and every one is in use. Sign in with a demo account, or try again later.`,
+    );
   }
 
   rename(userId: string, name: string): MockUser {
