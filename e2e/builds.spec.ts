@@ -39,7 +39,12 @@ test.beforeAll(async () => {
   );
   await writeFile(synthesisLog, `${(await readFile(synthesisLog, 'utf8')).trimEnd()}\n${padding.join('\n')}\n`);
 
-  gateway = await startGateway(PORT, { FIXTURES_DIR: fixturesCopy, MOCK_BUILD_STEP_MS: '400' });
+  gateway = await startGateway(PORT, {
+    FIXTURES_DIR: fixturesCopy,
+    MOCK_BUILD_STEP_MS: '400',
+    // Each build here writes a 100,000-line log (about 8 MiB): keep several, beyond the demo's 8 MiB budget.
+    MOCK_MAX_BUILD_BYTES: String(256 * 1024 * 1024),
+  });
 });
 
 test.afterAll(async () => {

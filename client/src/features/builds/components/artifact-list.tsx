@@ -1,7 +1,7 @@
 import { Download } from 'lucide-react';
 import type { Build } from '@/lib/api/schemas';
-import { formatBytes } from '@/lib/format';
 import { artifactUrl } from '../api/artifact-url';
+import { ArtifactLabel } from './artifact-label';
 
 /** A build's artifacts (bitstreams.tar, reports, stage logs), each a download link with its size. */
 export function ArtifactList({ build }: { build: Pick<Build, 'id' | 'status' | 'artifacts'> }) {
@@ -18,11 +18,7 @@ export function ArtifactList({ build }: { build: Pick<Build, 'id' | 'status' | '
         <li key={artifact.name}>
           <a href={artifactUrl(build.id, artifact.name)} download={artifact.name} className="artifact-link">
             <Download size={16} aria-hidden="true" />
-            <span className="artifact-name">{artifact.name}</span>
-            <span className="build-muted">
-              <span className="visually-hidden">, </span>
-              {formatBytes(artifact.size)}
-            </span>
+            <ArtifactLabel artifact={artifact} />
           </a>
         </li>
       ))}

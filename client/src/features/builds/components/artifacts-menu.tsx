@@ -1,8 +1,8 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronUp, Download } from 'lucide-react';
 import type { Build } from '@/lib/api/schemas';
-import { formatBytes } from '@/lib/format';
 import { artifactUrl } from '../api/artifact-url';
+import { ArtifactLabel } from './artifact-label';
 import '@/components/action-menu.css';
 
 /** A finished build's artifacts as a compact menu of download links (for the Build Logs header). */
@@ -20,11 +20,7 @@ export function ArtifactsMenu({ build }: { build: Pick<Build, 'id' | 'artifacts'
         {build.artifacts.map((artifact) => (
           <DropdownMenu.Item key={artifact.name} asChild className="action-menu-item">
             <a href={artifactUrl(build.id, artifact.name)} download={artifact.name}>
-              <span className="artifact-name">{artifact.name}</span>
-              <span className="build-muted">
-                <span className="visually-hidden">, </span>
-                {formatBytes(artifact.size)}
-              </span>
+              <ArtifactLabel artifact={artifact} />
             </a>
           </DropdownMenu.Item>
         ))}
