@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../../src/mock/api/api.js';
-import { signIn } from '../helpers/sign-in.js';
-import { ADA, startApiGateway, type TestGateway } from './support.js';
+import { startSignedInGateway, type TestGateway } from './support.js';
 
 /**
  * A body in a media type the operation does not take answers 415 {"detail"} (never 500), for every
@@ -14,10 +13,7 @@ describe('bodies in a media type the operation does not take', () => {
   const url = (path: string) => `${gateway.baseUrl}${path}`;
 
   beforeAll(async () => {
-    gateway = await startApiGateway();
-    cookie = (await signIn(gateway.baseUrl, ADA)).cookieHeader;
-    const projects = await fetch(url('/api/projects'), { headers: { cookie } });
-    projectId = ((await projects.json()) as { id: string }[])[0]!.id;
+    ({ gateway, cookie, projectId } = await startSignedInGateway());
   });
   afterAll(() => gateway.stop());
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '../helpers/sign-in.js';
-import { ADA, startApiGateway, type TestGateway } from './support.js';
+import { startSignedInGateway, type TestGateway } from './support.js';
 
 /** Bugs the mock's fuzz test (server/test/contract/mock-fuzz.test.ts) found, kept as plain regression tests. */
 describe('mock API: fuzz findings', () => {
@@ -10,9 +9,7 @@ describe('mock API: fuzz findings', () => {
   const url = (path: string) => `${gateway.baseUrl}${path}`;
 
   beforeAll(async () => {
-    gateway = await startApiGateway();
-    cookie = (await signIn(gateway.baseUrl, ADA)).cookieHeader;
-    projectId = ((await (await fetch(url('/api/projects'), { headers: { cookie } })).json()) as { id: string }[])[0]!.id;
+    ({ gateway, cookie, projectId } = await startSignedInGateway());
   });
   afterAll(() => gateway.stop());
 

@@ -176,6 +176,17 @@ export async function startApiGateway(env: Record<string, string> = {}): Promise
   };
 }
 
+/** A mock gateway with a user signed in over real HTTP: their cookie header and their first project's id. */
+export async function startSignedInGateway(
+  email = ADA,
+  env: Record<string, string> = {},
+): Promise<{ gateway: TestGateway; cookie: string; projectId: string }> {
+  const gateway = await startApiGateway(env);
+  const cookie = (await signIn(gateway.baseUrl, email)).cookieHeader;
+  const projects = (await (await fetch(`${gateway.baseUrl}/api/projects`, { headers: { cookie } })).json()) as { id: string }[];
+  return { gateway, cookie, projectId: projects[0]!.id };
+}
+
 /** Polls until `check` returns a value (no fixed sleeps): builds move on the runner's timers. */
 export async function waitFor<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
