@@ -7,7 +7,10 @@ import globals from 'globals';
 
 // Features never import each other, and shared code never imports features (bulletproof-react).
 const features = fs.existsSync('client/src/features')
-  ? fs.readdirSync('client/src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  ? fs
+      .readdirSync('client/src/features', { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
   : [];
 const featureZones = features.map((feature) => ({
   files: [`client/src/features/${feature}/**`],
@@ -18,7 +21,8 @@ const featureZones = features.map((feature) => ({
         patterns: [
           {
             group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`],
-            message: 'Features do not import each other; compose them in app/ or move shared code to lib/ or components/.',
+            message:
+              'Features do not import each other; compose them in app/ or move shared code to lib/ or components/.',
           },
           { group: ['@/app/*'], message: 'Features do not import the app layer.' },
         ],
@@ -29,7 +33,14 @@ const featureZones = features.map((feature) => ({
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'client/src/lib/api/generated/**', '.cache/**', 'test-results/**', 'playwright-report/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'client/src/lib/api/generated/**',
+      '.cache/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -41,7 +52,37 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/**/*.ts', 'cli/**/*.{ts,js,mjs}', 'e2e/**/*.ts', 'scripts/**/*.{js,mjs}', '*.config.{js,ts}', '**/vitest.config.ts'],
+    // Promises nobody awaits or handles lose their errors silently; these two rules need type information.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.config.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        // React's act() returns a thenable even for synchronous callbacks, which need no await.
+        {
+          allowForKnownSafeCalls: [
+            { from: 'package', name: 'act', package: '@testing-library/react' },
+            { from: 'package', name: 'act', package: 'react' },
+          ],
+        },
+      ],
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
+  {
+    files: [
+      'server/**/*.ts',
+      'cli/**/*.{ts,js,mjs}',
+      'e2e/**/*.ts',
+      'scripts/**/*.{js,mjs}',
+      '*.config.{js,ts}',
+      '**/vitest.config.ts',
+    ],
     languageOptions: { globals: globals.node },
   },
   {
@@ -66,7 +107,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@/features/*', '@/app/*'], message: 'Shared code does not import features or the app layer.' }] },
+        {
+          patterns: [
+            { group: ['@/features/*', '@/app/*'], message: 'Shared code does not import features or the app layer.' },
+          ],
+        },
       ],
     },
   },

@@ -18,8 +18,6 @@ export default defineConfig({
   build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 800 },
   server: {
     // `npm run dev -w client` talks to a gateway on 8080 for /api, /app and config.json.
-    proxy: Object.fromEntries(
-      ['/api', '/app', '/account', '/config.json'].map((p) => [p, 'http://localhost:8080']),
-    ),
+    proxy: Object.fromEntries(['/api', '/app', '/account', '/config.json'].map((p) => [p, 'http://localhost:8080'])),
   },
 });

@@ -22,7 +22,8 @@ test('dark mode persists across a reload and follows another tab', async ({ page
   await page.addInitScript(() => {
     document.addEventListener('readystatechange', () => {
       if (document.readyState === 'interactive') {
-        (window as unknown as { themeAtParse: string | undefined }).themeAtParse = document.documentElement.dataset.theme;
+        (window as unknown as { themeAtParse: string | undefined }).themeAtParse =
+          document.documentElement.dataset.theme;
       }
     });
   });

@@ -138,12 +138,17 @@ test('the build list shows a new build and follows it by itself from queued to s
   await expect(rows.first()).not.toHaveAttribute('data-build-id', buildId);
   await expect(rows.nth(1)).toHaveAttribute('data-build-id', buildId);
 
-  await rows.nth(1).getByRole('link', { name: `Build ${buildId.slice(-7)}` }).click();
+  await rows
+    .nth(1)
+    .getByRole('link', { name: `Build ${buildId.slice(-7)}` })
+    .click();
   await expect(page).toHaveURL(new RegExp(`#/builds/${projectId}/${buildId}$`));
   await expect(page.getByRole('heading', { name: `Build ${buildId.slice(-7)}` })).toBeVisible();
 });
 
-test('a 100,000-line log: a permalink opens on its line, search finds the end, download gives it all', async ({ page }) => {
+test('a 100,000-line log: a permalink opens on its line, search finds the end, download gives it all', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signIn(page, '#/projects', USERS.grace.email);
   const name = uniqueName('Long log');
@@ -211,7 +216,9 @@ test('a running build is cancelled from its page without a toast, and shows Canc
   await expect(page.getByRole('button', { name: `Cancel build ${shortId}` })).toHaveCount(0);
   await expect(page.getByText(/Failed to cancel build/)).toHaveCount(0);
   // The log keeps what the build wrote, ending with the cancellation.
-  await expect(page.locator('.log-viewer__row').last()).toContainText('Build cancelled by the user', { timeout: 15_000 });
+  await expect(page.locator('.log-viewer__row').last()).toContainText('Build cancelled by the user', {
+    timeout: 15_000,
+  });
   await waitForStatus(page, build.id, 'cancelled', 5_000);
 
   // The list says so too.
@@ -224,11 +231,17 @@ test('an error line naming file:line opens the editor at that file and line', as
   await signIn(page, '#/projects', USERS.ada.email);
   const projects = await callApi<{ id: string; name: string }[]>(page, 'GET', '/projects');
   const builds = await Promise.all(
-    projects.map(async (project) => ({ project, builds: await callApi<ApiBuild[]>(page, 'GET', `/projects/${project.id}/builds`) })),
+    projects.map(async (project) => ({
+      project,
+      builds: await callApi<ApiBuild[]>(page, 'GET', `/projects/${project.id}/builds`),
+    })),
   );
   const failing = builds.find((entry) => entry.builds.some((b) => b.status === 'failed'));
   // The seed data guarantees one (fixtures/projects/clip-draft has a build_error): its absence is a failure.
-  expect(failing, "a failed build of ada's in the seed data (fixtures/projects/*/project.yaml's build_error)").toBeDefined();
+  expect(
+    failing,
+    "a failed build of ada's in the seed data (fixtures/projects/*/project.yaml's build_error)",
+  ).toBeDefined();
   const failedBuild = failing!.builds.find((b) => b.status === 'failed')!;
   const log = await readWholeLog(page, failedBuild.id);
   const errorIndex = log.findIndex((line) => line.startsWith('ERROR:'));
@@ -239,6 +252,8 @@ test('an error line naming file:line opens the editor at that file and line', as
   await expect(errorRow).toHaveClass(/log-viewer__row--error/);
   await errorRow.getByRole('button', { name: new RegExp(`${file!.replace('.', '\\.')}:${lineNumber}`) }).click();
   await expect(page).toHaveURL(
-    new RegExp(`#/editor/${failing!.project.id}\\?file=${encodeURIComponent(file!).replace('.', '\\.')}&line=${lineNumber}$`),
+    new RegExp(
+      `#/editor/${failing!.project.id}\\?file=${encodeURIComponent(file!).replace('.', '\\.')}&line=${lineNumber}$`,
+    ),
   );
 });

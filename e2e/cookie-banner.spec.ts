@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/app';
 
-test('the cookie notice sets its flag cookie with the right attributes and stays away after', async ({ page, context }) => {
+test('the cookie notice sets its flag cookie with the right attributes and stays away after', async ({
+  page,
+  context,
+}) => {
   // The 404 page is public, so the notice can be checked without signing in.
   await page.goto('/#/no-such-page');
   const notice = page.getByRole('region', { name: 'This website uses essential cookies' });

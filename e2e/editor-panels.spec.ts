@@ -69,7 +69,9 @@ test('vim: :w and :wq save through the editor, and the status line shows the mod
   await page.keyboard.press('Enter');
   await expect(tab(page, 'm.v').getByTestId('tab-dirty-mark')).toHaveCount(0);
   await expect(page.getByRole('status').filter({ hasText: 'Saved m.v' })).toBeVisible();
-  expect((await callApi<{ content: string }>(page, E2E_URL, 'GET', `/projects/${projectId}/files/m.v`)).content).toBe('abchello\n');
+  expect((await callApi<{ content: string }>(page, E2E_URL, 'GET', `/projects/${projectId}/files/m.v`)).content).toBe(
+    'abchello\n',
+  );
 
   await page.keyboard.press('Shift+A');
   await page.keyboard.type(' world');
@@ -77,7 +79,9 @@ test('vim: :w and :wq save through the editor, and the status line shows the mod
   await page.keyboard.type(':wq');
   await page.keyboard.press('Enter');
   await expect(tab(page, 'm.v').getByTestId('tab-dirty-mark')).toHaveCount(0);
-  expect((await callApi<{ content: string }>(page, E2E_URL, 'GET', `/projects/${projectId}/files/m.v`)).content).toBe('abchello world\n');
+  expect((await callApi<{ content: string }>(page, E2E_URL, 'GET', `/projects/${projectId}/files/m.v`)).content).toBe(
+    'abchello world\n',
+  );
   await expect(mode).toHaveText('NORMAL');
   await expectNoAxeViolations(page, 'editor in vim mode');
 
@@ -162,12 +166,16 @@ test("the Build Logs header's status is the log's stage, never behind it", async
       const panel = document.querySelector('[data-testid="bottom-panel"]');
       const header = panel?.querySelector('.build-logs-build')?.textContent ?? '';
       const running = panel?.querySelector('.log-viewer__stage--running')?.textContent?.replace(/,.*$/, '') ?? null;
-      const stages = Array.from(panel?.querySelectorAll('.log-viewer__stages button') ?? []).map((b) => b.textContent?.replace(/,.*$/, ''));
+      const stages = Array.from(panel?.querySelectorAll('.log-viewer__stages button') ?? []).map((b) =>
+        b.textContent?.replace(/,.*$/, ''),
+      );
       const finished = Boolean(panel?.textContent?.includes(doneLine));
       if (header && seen.at(-1) !== header) seen.push(header);
-      if (stages.length > 0 && /queue/i.test(header)) mismatches.push(`"${header}" while the log shows ${stages.join(', ')}`);
+      if (stages.length > 0 && /queue/i.test(header))
+        mismatches.push(`"${header}" while the log shows ${stages.join(', ')}`);
       if (finished && /Running/.test(header)) mismatches.push(`"${header}" after the log completed`);
-      if (running && /Running/.test(header) && !header.includes(running)) mismatches.push(`"${header}" while the log runs ${running}`);
+      if (running && /Running/.test(header) && !header.includes(running))
+        mismatches.push(`"${header}" while the log runs ${running}`);
       requestAnimationFrame(check);
     };
     requestAnimationFrame(check);
@@ -177,7 +185,9 @@ test("the Build Logs header's status is the log's stage, never behind it", async
   const bottom = page.getByTestId('bottom-panel');
   await expect(bottom).toContainText(buildDone, { timeout: 30_000 });
   await expect(bottom.locator('.build-logs-build')).toContainText('Succeeded');
-  const check = await page.evaluate(() => (window as unknown as { headerCheck: { seen: string[]; mismatches: string[] } }).headerCheck);
+  const check = await page.evaluate(
+    () => (window as unknown as { headerCheck: { seen: string[]; mismatches: string[] } }).headerCheck,
+  );
   expect(check.mismatches, `header texts seen: ${check.seen.join(' | ')}`).toEqual([]);
 });
 
@@ -216,15 +226,23 @@ test('Go to line (Ctrl+Alt+G) is a labelled dialog like the others, used from th
 test('open tabs and the active one come back after a reload', async ({ page }) => {
   await signIn(page);
   const name = uniqueName('Tabs');
-  const projectId = await createProject(page, E2E_URL, name, { 'a.vhd': '-- a\n', 'b.vhd': '-- b\n', 'c.vhd': '-- c\n' });
+  const projectId = await createProject(page, E2E_URL, name, {
+    'a.vhd': '-- a\n',
+    'b.vhd': '-- b\n',
+    'c.vhd': '-- c\n',
+  });
   await openEditor(page, projectId, name);
-  for (const file of ['c.vhd', 'a.vhd', 'b.vhd']) await filesList(page).getByRole('button', { name: file, exact: true }).click();
+  for (const file of ['c.vhd', 'a.vhd', 'b.vhd'])
+    await filesList(page).getByRole('button', { name: file, exact: true }).click();
   await tab(page, 'a.vhd').getByRole('button', { name: 'a.vhd', exact: true }).click();
   await expect(editorFor(page, 'a.vhd')).toBeVisible();
 
   await page.reload();
   await expect(openTabs(page).getByRole('listitem')).toHaveText(['c.vhd', 'a.vhd', 'b.vhd']);
-  await expect(tab(page, 'a.vhd').getByRole('button', { name: 'a.vhd', exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(tab(page, 'a.vhd').getByRole('button', { name: 'a.vhd', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   await expect(editorFor(page, 'a.vhd')).toContainText('-- a');
 
   // Closing one is remembered too, and another project has tabs of its own.
@@ -237,7 +255,9 @@ test('open tabs and the active one come back after a reload', async ({ page }) =
   await expect(openTabs(page).getByRole('listitem')).toHaveText(['a.vhd', 'b.vhd']);
 });
 
-test('the Build Logs panel stays folded until the first build; the build sidebar folds; status, Cancel and artifacts sit in the log header', async ({ page }) => {
+test('the Build Logs panel stays folded until the first build; the build sidebar folds; status, Cancel and artifacts sit in the log header', async ({
+  page,
+}) => {
   await signIn(page);
   const name = uniqueName('Panels');
   const projectId = await createProject(page, E2E_URL, name, { 'top.vhd': `-- top\n${TOP_LEVEL_VHDL}` });
@@ -267,7 +287,10 @@ test('the Build Logs panel stays folded until the first build; the build sidebar
   await expect(bottom.locator('.build-logs-build')).toContainText('Succeeded', { timeout: 30_000 });
   const header = bottom.locator('.build-logs-header');
   await header.getByRole('button', { name: /Artifacts/ }).click();
-  await expect(header.getByRole('menuitem', { name: /bitstreams\.tar/ })).toHaveAttribute('href', /\/api\/builds\/.+\/artifacts\/bitstreams\.tar$/);
+  await expect(header.getByRole('menuitem', { name: /bitstreams\.tar/ })).toHaveAttribute(
+    'href',
+    /\/api\/builds\/.+\/artifacts\/bitstreams\.tar$/,
+  );
   await expect(header.getByRole('link', { name: /^Build [0-9a-z]{7}$/ })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByText(`Build queued for project: ${name}`)).toHaveCount(0, { timeout: 15_000 });
@@ -289,7 +312,11 @@ test('build configuration changes say Saved, or why not, next to the form', asyn
   expect(project.config.interpolation).toBe(true);
 
   await page.route(`**/api/projects/${projectId}/config`, (route) =>
-    route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ detail: 'That OS version is no longer offered' }) }),
+    route.fulfill({
+      status: 422,
+      contentType: 'application/json',
+      body: JSON.stringify({ detail: 'That OS version is no longer offered' }),
+    }),
   );
   await form.getByRole('switch', { name: 'Output interpolation' }).click();
   await expect(form.getByRole('alert')).toContainText('Not saved: That OS version is no longer offered');
@@ -301,7 +328,12 @@ test("a failed build's page links its error summary to the file and line", async
   const projects = await callApi<{ id: string; name: string }[]>(page, E2E_URL, 'GET', '/projects');
   const clip = projects.find((project) => project.name === 'Clip (draft)');
   expect(clip, "ada's seed project whose builds fail (fixtures/projects/clip-draft)").toBeDefined();
-  const latest = await callApi<{ id: string; status: string; error: string }>(page, E2E_URL, 'GET', `/projects/${clip!.id}/builds/latest`);
+  const latest = await callApi<{ id: string; status: string; error: string }>(
+    page,
+    E2E_URL,
+    'GET',
+    `/projects/${clip!.id}/builds/latest`,
+  );
   expect(latest.status).toBe('failed');
   await page.goto(`${E2E_URL}/#/builds/${clip!.id}/${latest.id}`);
   const summary = page.getByRole('region', { name: 'Summary' });

@@ -11,7 +11,13 @@ import { USERS, acceptCookieNotice, expectNoAxeViolations, signInAt } from './su
 
 const uniqueName = (what: string) => `${what} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-async function callApi<T>(page: Page, method: 'GET' | 'POST' | 'PUT', apiPath: string, body?: unknown, contentType?: string) {
+async function callApi<T>(
+  page: Page,
+  method: 'GET' | 'POST' | 'PUT',
+  apiPath: string,
+  body?: unknown,
+  contentType?: string,
+) {
   const response = await page.request.fetch(`${E2E_URL}/api${apiPath}`, {
     method,
     data: body,
@@ -35,7 +41,8 @@ async function signIn(page: Page) {
 }
 
 const editorFor = (page: Page, file: string) => page.getByRole('textbox', { name: `Editor: ${file}` });
-const tab = (page: Page, file: string) => page.getByRole('navigation', { name: 'Open files' }).locator('li', { hasText: file });
+const tab = (page: Page, file: string) =>
+  page.getByRole('navigation', { name: 'Open files' }).locator('li', { hasText: file });
 const filesList = (page: Page) => page.getByRole('list', { name: 'Project files' });
 
 async function openEditor(page: Page, projectId: string, name: string, query = '') {
@@ -43,7 +50,9 @@ async function openEditor(page: Page, projectId: string, name: string, query = '
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(`^Project: ${name}`) })).toBeVisible();
 }
 
-test('a new VHDL file starts from the template; an edit is marked, Ctrl+S saves it, and a reload shows it', async ({ page }) => {
+test('a new VHDL file starts from the template; an edit is marked, Ctrl+S saves it, and a reload shows it', async ({
+  page,
+}) => {
   await signIn(page);
   const name = uniqueName('Template');
   const projectId = await createProject(page, name);
@@ -63,7 +72,9 @@ test('a new VHDL file starts from the template; an edit is marked, Ctrl+S saves 
   const editor = editorFor(page, 'top.vhd');
   await expect(editor).toContainText('architecture Behavioural of CustomInstrument is');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Project: ${name} / top.vhd`);
-  await expect(page.getByTestId('status-position')).toHaveText(/^Last updated: \d+\/\w{3}\/\d{4} \(just now\) \| Line 1, Col 0$/);
+  await expect(page.getByTestId('status-position')).toHaveText(
+    /^Last updated: \d+\/\w{3}\/\d{4} \(just now\) \| Line 1, Col 0$/,
+  );
 
   // Go to line (Ctrl+Alt+G), then type at the end of that line.
   await editor.click();
@@ -89,7 +100,9 @@ test('a new VHDL file starts from the template; an edit is marked, Ctrl+S saves 
   await expect(tab(page, 'top.vhd').getByTestId('tab-dirty-mark')).toHaveCount(0);
 });
 
-test('files: two uploaded with the Choose button, one dropped on the panel, then renamed and deleted', async ({ page }) => {
+test('files: two uploaded with the Choose button, one dropped on the panel, then renamed and deleted', async ({
+  page,
+}) => {
   await signIn(page);
   const name = uniqueName('Uploads');
   const projectId = await createProject(page, name);
@@ -119,7 +132,9 @@ test('files: two uploaded with the Choose button, one dropped on the panel, then
     panel.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, bubbles: true, cancelable: true }));
     panel.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
   });
-  await expect(dialog.getByRole('list', { name: 'Uploads' }).locator('li', { hasText: 'dropped.v' })).toContainText('Uploaded');
+  await expect(dialog.getByRole('list', { name: 'Uploads' }).locator('li', { hasText: 'dropped.v' })).toContainText(
+    'Uploaded',
+  );
   await page.keyboard.press('Escape');
   await expect(filesList(page).getByRole('button', { name: 'dropped.v', exact: true })).toBeVisible();
 
@@ -138,7 +153,9 @@ test('files: two uploaded with the Choose button, one dropped on the panel, then
     });
   });
   await rename.getByLabel('File name').press('Control+s');
-  expect(await page.evaluate(() => (window as unknown as { ctrlSPrevented: boolean[] }).ctrlSPrevented)).toEqual([true]);
+  expect(await page.evaluate(() => (window as unknown as { ctrlSPrevented: boolean[] }).ctrlSPrevented)).toEqual([
+    true,
+  ]);
   await expect(rename).toBeVisible();
   await rename.getByLabel('File name').fill('counter.vhd');
   await expect(rename.getByRole('alert')).toHaveText('A file called counter.vhd already exists.');
@@ -171,7 +188,9 @@ test('unsaved edits survive a reload as a draft that is offered back', async ({ 
   await editor.click();
   await page.keyboard.press('Control+End');
   await page.keyboard.type('-- typed before the reload');
-  await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('editor-draft:')).length)).toBe(1);
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('editor-draft:')).length))
+    .toBe(1);
 
   // Reloading with unsaved changes gets the browser's leave prompt.
   const prompts: string[] = [];
@@ -192,7 +211,11 @@ test('unsaved edits survive a reload as a draft that is offered back', async ({ 
   await expect(tab(page, 'adder.vhd').getByTestId('tab-dirty-mark')).toBeVisible();
   await page.waitForTimeout(800); // longer than the draft-writing delay
   await expect(banner).toBeVisible();
-  const kept = await page.evaluate(() => Object.entries(localStorage).filter(([key]) => key.startsWith('editor-draft:')).map(([, value]) => value));
+  const kept = await page.evaluate(() =>
+    Object.entries(localStorage)
+      .filter(([key]) => key.startsWith('editor-draft:'))
+      .map(([, value]) => value),
+  );
   expect(kept).toHaveLength(1);
   expect(kept[0]).toContain('-- typed before the reload');
   await banner.getByRole('button', { name: 'Restore draft' }).click();
@@ -202,12 +225,16 @@ test('unsaved edits survive a reload as a draft that is offered back', async ({ 
 
   await page.keyboard.press('Control+s');
   await expect(tab(page, 'adder.vhd').getByTestId('tab-dirty-mark')).toHaveCount(0);
-  await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('editor-draft:')).length)).toBe(0);
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('editor-draft:')).length))
+    .toBe(0);
   const saved = await callApi<{ content: string }>(page, 'GET', `/projects/${projectId}/files/adder.vhd`);
   expect(saved.content).toBe('-- adder\n-- typed before the reload');
 });
 
-test('a save over a version saved elsewhere asks which to keep; leaving with unsaved changes asks first', async ({ page }) => {
+test('a save over a version saved elsewhere asks which to keep; leaving with unsaved changes asks first', async ({
+  page,
+}) => {
   await signIn(page);
   const name = uniqueName('Conflict');
   const projectId = await createProject(page, name, { 'a.vhd': 'original\n', 'b.vhd': 'second\n' });
@@ -225,13 +252,17 @@ test('a save over a version saved elsewhere asks which to keep; leaving with uns
   await expectNoAxeViolations(page, 'save conflict dialog');
   await conflict.getByRole('button', { name: 'Cancel' }).click();
   await expect(tab(page, 'a.vhd').getByTestId('tab-dirty-mark')).toBeVisible();
-  expect((await callApi<{ content: string }>(page, 'GET', `/projects/${projectId}/files/a.vhd`)).content).toBe('theirs\n');
+  expect((await callApi<{ content: string }>(page, 'GET', `/projects/${projectId}/files/a.vhd`)).content).toBe(
+    'theirs\n',
+  );
 
   await page.keyboard.press('Control+s');
   await conflict.getByRole('button', { name: 'Overwrite with mine' }).click();
   await expect(conflict).toHaveCount(0);
   await expect(tab(page, 'a.vhd').getByTestId('tab-dirty-mark')).toHaveCount(0);
-  expect((await callApi<{ content: string }>(page, 'GET', `/projects/${projectId}/files/a.vhd`)).content).toBe('original\nmine');
+  expect((await callApi<{ content: string }>(page, 'GET', `/projects/${projectId}/files/a.vhd`)).content).toBe(
+    'original\nmine',
+  );
 
   // The other choice: their version replaces mine in the editor.
   await editorFor(page, 'a.vhd').click();
@@ -254,7 +285,9 @@ test('a save over a version saved elsewhere asks which to keep; leaving with uns
   await page.getByRole('link', { name: 'Projects' }).first().click();
   await leave.getByRole('button', { name: 'Discard changes' }).click();
   await expect(page).toHaveURL(/#\/projects$/);
-  expect((await callApi<{ content: string }>(page, 'GET', `/projects/${projectId}/files/a.vhd`)).content).toBe('newer elsewhere\n');
+  expect((await callApi<{ content: string }>(page, 'GET', `/projects/${projectId}/files/a.vhd`)).content).toBe(
+    'newer elsewhere\n',
+  );
 });
 
 test('vim keybindings: i inserts, Esc returns to normal mode where x deletes', async ({ page }) => {
@@ -286,7 +319,9 @@ test('vim keybindings: i inserts, Esc returns to normal mode where x deletes', a
   await expect(editor).toContainText('iabhello');
 });
 
-test('F8 saves and queues a build: the exact toast, and the log streams in the bottom panel to success', async ({ page }) => {
+test('F8 saves and queues a build: the exact toast, and the log streams in the bottom panel to success', async ({
+  page,
+}) => {
   await signIn(page);
   const name = uniqueName('Build');
   const top = '-- top\narchitecture Behavioural of CustomInstrument is\nbegin\nend architecture;\n';
@@ -299,10 +334,15 @@ test('F8 saves and queues a build: the exact toast, and the log streams in the b
 
   await expect(page.getByText(`Build queued for project: ${name}`, { exact: true })).toBeVisible();
   await expect(
-    page.getByText('The build has been successfully queued. You can view build progress under "Build Logs" at the bottom of the editor.', { exact: true }),
+    page.getByText(
+      'The build has been successfully queued. You can view build progress under "Build Logs" at the bottom of the editor.',
+      { exact: true },
+    ),
   ).toBeVisible();
   await expect(tab(page, 'top.vhd').getByTestId('tab-dirty-mark')).toHaveCount(0);
-  expect((await callApi<{ content: string }>(page, 'GET', `/projects/${projectId}/files/top.vhd`)).content).toBe(`${top}-- saved by F8`);
+  expect((await callApi<{ content: string }>(page, 'GET', `/projects/${projectId}/files/top.vhd`)).content).toBe(
+    `${top}-- saved by F8`,
+  );
 
   const bottom = page.getByTestId('bottom-panel');
   await expect(bottom.locator('.log-viewer__row').first()).toBeVisible({ timeout: 20_000 });

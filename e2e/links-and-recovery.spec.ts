@@ -40,7 +40,11 @@ test('links without the hash, signed in: each lands on its screen, query kept', 
 
 test('a bad project id: one not-found view, on the editor and builds routes, with a way back', async ({ page }) => {
   await signInAt(page, '#/preferences/account', USERS.ada.email);
-  for (const path of ['/editor/no-such-project', '/builds/no-such-project', '/builds/no-such-project/0123456789abcdef']) {
+  for (const path of [
+    '/editor/no-such-project',
+    '/builds/no-such-project',
+    '/builds/no-such-project/0123456789abcdef',
+  ]) {
     // A path link too: it reaches the same view through the hash route.
     await page.goto(path);
     const main = page.getByRole('main');
@@ -56,7 +60,9 @@ test('a bad project id: one not-found view, on the editor and builds routes, wit
 
 /** While `down.value` is true, every call for the projects list fails as a dropped connection would. */
 async function failProjectsListWhile(page: Page, down: { value: boolean }): Promise<void> {
-  await page.route(/\/api\/projects(\?|$)/, (route) => (down.value ? route.abort('internetdisconnected') : route.fallback()));
+  await page.route(/\/api\/projects(\?|$)/, (route) =>
+    down.value ? route.abort('internetdisconnected') : route.fallback(),
+  );
 }
 
 test('Retry recovers the projects list after the network returns', async ({ page }) => {

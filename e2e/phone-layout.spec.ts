@@ -34,7 +34,10 @@ async function borderContrast(page: Page, selector: string): Promise<number> {
     };
     let behind = element.parentElement;
     while (behind && getComputedStyle(behind).backgroundColor === 'rgba(0, 0, 0, 0)') behind = behind.parentElement;
-    const [a, b] = [luminance(getComputedStyle(element).borderTopColor), luminance(getComputedStyle(behind ?? document.body).backgroundColor)];
+    const [a, b] = [
+      luminance(getComputedStyle(element).borderTopColor),
+      luminance(getComputedStyle(behind ?? document.body).backgroundColor),
+    ];
     return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
   });
 }
@@ -77,10 +80,12 @@ test.describe('on a 390 px phone, every screen fits and passes axe in both theme
     await checkScreen(page, 'the editor');
   });
 
-  test("upload dialog: a refused file keeps its whole name, the reason below it", async () => {
+  test('upload dialog: a refused file keeps its whole name, the reason below it', async () => {
     await page.getByRole('button', { name: 'Upload files' }).click();
     const upload = page.getByRole('dialog', { name: 'Upload files' });
-    await upload.getByLabel('Files to upload').setInputFiles([{ name: 'note.txt', mimeType: 'text/plain', buffer: Buffer.from('x') }]);
+    await upload
+      .getByLabel('Files to upload')
+      .setInputFiles([{ name: 'note.txt', mimeType: 'text/plain', buffer: Buffer.from('x') }]);
     const refused = upload.getByRole('list', { name: 'Uploads' }).locator('li', { hasText: 'note.txt' });
     await expect(refused).toContainText('Use one of these extensions');
     await expect(refused.getByText('note.txt', { exact: true })).toBeVisible();
@@ -142,7 +147,10 @@ test.describe('on a 390 px phone, every screen fits and passes axe in both theme
   }
 });
 
-test('on a 390 px phone, the terms screen fits and passes axe in both themes; its checkbox is full size, with contrast, in the dark', async ({ browser, baseURL }) => {
+test('on a 390 px phone, the terms screen fits and passes axe in both themes; its checkbox is full size, with contrast, in the dark', async ({
+  browser,
+  baseURL,
+}) => {
   const context = await browser.newContext({ ...PHONE, baseURL });
   await acceptCookieNotice(context, baseURL!);
   const page = await context.newPage();

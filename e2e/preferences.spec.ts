@@ -10,7 +10,12 @@ test.beforeEach(async ({ context, baseURL }) => {
   await acceptCookieNotice(context, baseURL!);
 });
 
-test('create an API key, copy it, use it within its scopes, then revoke it', async ({ page, context, baseURL, playwright }) => {
+test('create an API key, copy it, use it within its scopes, then revoke it', async ({
+  page,
+  context,
+  baseURL,
+  playwright,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! });
   await signInAt(page, '#/preferences/api-keys', USERS.grace.email);
   await expect(page).toHaveTitle('API Keys - Preferences | Cloud Compile');
@@ -92,7 +97,9 @@ test('API keys sort by name and by creation time', async ({ page }) => {
   await signInAt(page, '#/preferences/api-keys', USERS.grace.email);
   const tag = unique('Sort key');
   for (const suffix of ['b', 'a']) {
-    const response = await page.request.post('/api/api-keys', { data: { name: `${tag} ${suffix}`, scopes: ['builds:read'] } });
+    const response = await page.request.post('/api/api-keys', {
+      data: { name: `${tag} ${suffix}`, scopes: ['builds:read'] },
+    });
     expect(response.status()).toBe(201);
   }
   await page.reload();

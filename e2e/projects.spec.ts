@@ -7,7 +7,9 @@ const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.ran
 
 const projectTable = (page: Page) => page.getByRole('table', { name: 'Your projects' });
 const projectRow = (page: Page, name: string) =>
-  projectTable(page).getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
+  projectTable(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name, exact: true }) });
 const filterBox = (page: Page) => page.getByRole('searchbox', { name: 'Filter by name' });
 
 async function createProject(page: Page, name: string): Promise<void> {
@@ -135,7 +137,9 @@ test('import an example through the dialog', async ({ page }) => {
   await expect(dialog.getByRole('button', { name: 'Import' })).toBeDisabled();
   const choice = dialog.getByRole('radio', { name: /Arithmetic Unit/ });
   await expect(choice).toHaveAccessibleDescription(/Control0/);
-  await expect(dialog.getByRole('group', { name: 'Example' }).getByText('Verilog', { exact: true }).first()).toBeVisible();
+  await expect(
+    dialog.getByRole('group', { name: 'Example' }).getByText('Verilog', { exact: true }).first(),
+  ).toBeVisible();
   await choice.check();
   const field = dialog.getByRole('textbox', { name: 'Project Name' });
   await expect(field).toHaveValue('Arithmetic Unit');
@@ -169,7 +173,9 @@ test('an import link opens the dialog with its example chosen and sets up the ha
 
   // Closing forgets the link; an unknown example is said so.
   await page.goto('/#/projects?action=import&example=No+Such+Example');
-  await expect(dialog.getByText('There is no example named “No Such Example”. Choose one from the list.')).toBeVisible();
+  await expect(
+    dialog.getByText('There is no example named “No Such Example”. Choose one from the list.'),
+  ).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/#\/projects$/);

@@ -72,7 +72,9 @@ test('the shell fits a phone and a wide monitor', async ({ page }) => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `horizontal overflow at ${viewport.width}px`).toBeLessThanOrEqual(0);
     await expect(menuButton(page)).toBeInViewport();
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Preferences' })).toBeInViewport();
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Preferences' }),
+    ).toBeInViewport();
   }
   await expectNoAxeViolations(page, 'the projects page on a wide monitor');
 });

@@ -62,7 +62,9 @@ test('the header: home link, title and version, legacy tool, keyboard-operable u
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   // The logout is a redirect chain; it is over once the identity cookies are gone.
   await expect
-    .poll(async () => (await page.context().cookies()).map((cookie) => cookie.name).filter((name) => name.startsWith('app.')))
+    .poll(async () =>
+      (await page.context().cookies()).map((cookie) => cookie.name).filter((name) => name.startsWith('app.')),
+    )
     .toEqual([]);
   // Logout returns to the app, which (signed out now) starts the login by itself…
   await expect(page).toHaveURL(/\/app\/login\//);
@@ -100,19 +102,27 @@ test('an incomplete config.json stops the app with the spec messages on a readab
   await page.route('**/config.json', (route) => route.fulfill({ json: { clientId: 'cloud-compile' } }));
   await page.goto('/#/projects');
   await expect(page.getByRole('heading', { name: 'Cloud Compile cannot start' })).toBeVisible();
-  await expect(page.getByRole('alert').getByRole('listitem')).toHaveText(['serverUrl is required', 'redirectUri is required']);
+  await expect(page.getByRole('alert').getByRole('listitem')).toHaveText([
+    'serverUrl is required',
+    'redirectUri is required',
+  ]);
   await expect(page).not.toHaveURL(/\/app\/login\//);
   await expectNoAxeViolations(page, 'the configuration error screen');
 });
 
-test('a session that ended elsewhere: the visibility re-read answers 401 and login restarts with the hash', async ({ page, context }) => {
+test('a session that ended elsewhere: the visibility re-read answers 401 and login restarts with the hash', async ({
+  page,
+  context,
+}) => {
   await signInAt(page, '#/preferences/keybindings', USERS.ada.email);
   await expect(page.getByRole('heading', { name: 'Keybindings' })).toBeVisible();
   // The access token goes away while its expiry cookie still says "signed in".
   await context.clearCookies({ name: 'app.at' });
   await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
   await expect(page).toHaveURL(/\/app\/login\//);
-  expect(await page.evaluate(() => localStorage.getItem('fa-sdk-redirect-value'))).toMatch(/:#\/preferences\/keybindings$/);
+  expect(await page.evaluate(() => localStorage.getItem('fa-sdk-redirect-value'))).toMatch(
+    /:#\/preferences\/keybindings$/,
+  );
 });
 
 test('a 401 from the API restarts login with the hash kept', async ({ page, context }) => {

@@ -65,7 +65,9 @@ for (const { language, file, content, line, underlined } of [
   { language: 'VHDL', file: 'top.vhd', content: VHDL, line: 6, underlined: 'garbage' },
   { language: 'Verilog', file: 'top.v', content: VERILOG, line: 12, underlined: 'assign outputb = inputb garbage;' },
 ]) {
-  test(`a ${language} syntax error: the real tools' diagnostic shows inline at its line, and its log line opens the file there`, async ({ page }) => {
+  test(`a ${language} syntax error: the real tools' diagnostic shows inline at its line, and its log line opens the file there`, async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     await page.context().addCookies([{ name: 'cookieBannerAccepted', value: 'true', url: ORIGIN }]);
     await signInAt(page, '#/projects', USERS.ada.email, ORIGIN);

@@ -32,7 +32,8 @@ if (playwrightFile && fs.existsSync(playwrightFile)) {
     const flaky = [];
     const visit = (suite) => {
       for (const spec of suite.specs ?? []) {
-        if (spec.tests?.some((test) => test.status === 'flaky')) flaky.push(`${spec.file}:${spec.line} › ${spec.title}`);
+        if (spec.tests?.some((test) => test.status === 'flaky'))
+          flaky.push(`${spec.file}:${spec.line} › ${spec.title}`);
       }
       (suite.suites ?? []).forEach(visit);
     };

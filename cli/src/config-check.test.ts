@@ -24,7 +24,11 @@ describe('applyConfigFlags', () => {
   });
 
   it('reports every problem at once, naming the option and the choices', () => {
-    const { problems } = applyConfigFlags(current, { hardware: 'mk-x', slots: 'two', osVersion: '9', target: 'T' }, offered);
+    const { problems } = applyConfigFlags(
+      current,
+      { hardware: 'mk-x', slots: 'two', osVersion: '9', target: 'T' },
+      offered,
+    );
     expect(problems).toEqual([
       '--hardware mk-x: unknown hardware (one of mk-go, mk-pro)',
       '--slots two: not a whole number',
@@ -34,7 +38,9 @@ describe('applyConfigFlags', () => {
   });
 
   it('checks the slots against the hardware, also when only the hardware changes', () => {
-    expect(applyConfigFlags(current, { hardware: 'mk-go', slots: '4' }, offered).problems).toEqual(['--slots 4: Moku Go has 2 or 3 slots']);
+    expect(applyConfigFlags(current, { hardware: 'mk-go', slots: '4' }, offered).problems).toEqual([
+      '--slots 4: Moku Go has 2 or 3 slots',
+    ]);
     expect(applyConfigFlags(current, { hardware: 'mk-go' }, offered).problems).toEqual([
       '--slots: Moku Go has 2 or 3 slots, the project has 4; give --slots',
     ]);

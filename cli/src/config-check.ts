@@ -22,7 +22,11 @@ const oneOf = (values: readonly (string | number)[]) => values.map(String).join(
  * API offers (the same check the API makes, worded for the command line): hardware ids, the slot
  * counts of that hardware, OS versions and target interfaces. Every problem is reported at once.
  */
-export function applyConfigFlags(current: ProjectConfig, flags: ConfigFlags, options: BuildConfigOptions): ConfigChange {
+export function applyConfigFlags(
+  current: ProjectConfig,
+  flags: ConfigFlags,
+  options: BuildConfigOptions,
+): ConfigChange {
   const problems: string[] = [];
   const config: ProjectConfig = { ...current };
   if (flags.hardware !== undefined) config.hardware = flags.hardware;
@@ -31,7 +35,10 @@ export function applyConfigFlags(current: ProjectConfig, flags: ConfigFlags, opt
   if (flags.interpolation !== undefined) config.interpolation = flags.interpolation;
 
   const model = options.hardware.find((h) => h.id === config.hardware);
-  if (!model) problems.push(`--hardware ${config.hardware}: unknown hardware (one of ${oneOf(options.hardware.map((h) => h.id))})`);
+  if (!model)
+    problems.push(
+      `--hardware ${config.hardware}: unknown hardware (one of ${oneOf(options.hardware.map((h) => h.id))})`,
+    );
 
   let slotsParsed = true;
   if (flags.slots !== undefined) {
@@ -53,7 +60,9 @@ export function applyConfigFlags(current: ProjectConfig, flags: ConfigFlags, opt
     problems.push(`--os-version ${config.os_version}: unknown OS version (one of ${oneOf(options.os_versions)})`);
   }
   if (!options.targets.some((t) => t.id === config.target)) {
-    problems.push(`--target ${config.target}: unknown target interface (one of ${oneOf(options.targets.map((t) => t.id))})`);
+    problems.push(
+      `--target ${config.target}: unknown target interface (one of ${oneOf(options.targets.map((t) => t.id))})`,
+    );
   }
   return { config, problems };
 }

@@ -29,16 +29,27 @@ export function contextOf(command: Command): Context {
   const options = command.optsWithGlobals<GlobalOptions>();
   const out = new Output({ json: options.json === true });
   const baseUrl = (options.baseUrl ?? '').trim().replace(/\/+$/, '');
-  if (!baseUrl) throw new CliError('give the API address with --base-url or CLOUD_COMPILE_URL (e.g. https://compile.example.com)', EXIT.usage);
+  if (!baseUrl)
+    throw new CliError(
+      'give the API address with --base-url or CLOUD_COMPILE_URL (e.g. https://compile.example.com)',
+      EXIT.usage,
+    );
   if (!/^https?:\/\//i.test(baseUrl) || !URL.canParse(baseUrl)) {
     throw new CliError(`--base-url must be an http(s) URL (got ${JSON.stringify(baseUrl)})`, EXIT.usage);
   }
   const apiKey = options.apiKey?.trim();
-  if (!apiKey) throw new CliError('give an API key with CLOUD_COMPILE_API_KEY (or --api-key); create one under Preferences › API keys', EXIT.usage);
+  if (!apiKey)
+    throw new CliError(
+      'give an API key with CLOUD_COMPILE_API_KEY (or --api-key); create one under Preferences › API keys',
+      EXIT.usage,
+    );
   keepSecret(apiKey);
   const retries = Number(options.retries);
   if (!Number.isInteger(retries) || retries < 0 || retries > 10) {
-    throw new CliError(`--retries must be a whole number from 0 to 10 (got ${JSON.stringify(options.retries)})`, EXIT.usage);
+    throw new CliError(
+      `--retries must be a whole number from 0 to 10 (got ${JSON.stringify(options.retries)})`,
+      EXIT.usage,
+    );
   }
   const api = createApi({
     baseUrl,

@@ -35,11 +35,14 @@ describe('the documentation stays true to the command', () => {
   });
 
   it('a line with an unknown option fails this check (the check is real)', async () => {
-    await expect(parseOnly().parseAsync(['build', '--project', 'x', '--wiat'], { from: 'user' })).rejects.toThrow(/unknown option/);
+    await expect(parseOnly().parseAsync(['build', '--project', 'x', '--wiat'], { from: 'user' })).rejects.toThrow(
+      /unknown option/,
+    );
   });
 
   it("the README's exit code table lists every exit code", () => {
     const readme = repoFile('README.md');
-    for (const code of Object.values(EXIT)) expect(readme).toMatch(new RegExp(`^\\| ${code}\\b|\\| \\d+ / ${code} \\|`, 'm'));
+    for (const code of Object.values(EXIT))
+      expect(readme).toMatch(new RegExp(`^\\| ${code}\\b|\\| \\d+ / ${code} \\|`, 'm'));
   });
 });

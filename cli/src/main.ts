@@ -13,7 +13,10 @@ export async function main(argv: string[] = process.argv): Promise<number> {
       // Help and --version "fail" with code 0; commander printed the message already.
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
-    const cliError = error instanceof CliError ? error : new CliError(`unexpected error: ${(error as Error)?.message ?? String(error)}`);
+    const cliError =
+      error instanceof CliError
+        ? error
+        : new CliError(`unexpected error: ${(error as Error)?.message ?? String(error)}`);
     // A progress line may still be on screen: the message replaces it.
     if (process.stderr.isTTY) process.stderr.write('\r\u001b[2K');
     // Messages never carry the key by construction; this is the last guard.

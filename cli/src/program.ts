@@ -17,10 +17,20 @@ export function createProgram(): Command {
   const program = new Command('cloud-compile')
     .description('Push HDL sources to Cloud Compile, build them, follow the log and fetch the artifacts.')
     .version(VERSION)
-    .addOption(new Option('--base-url <url>', 'the app\'s address, e.g. https://compile.example.com').env('CLOUD_COMPILE_URL'))
-    .addOption(new Option('--api-key <key>', 'an API key (prefer the variable: arguments show in process lists)').env('CLOUD_COMPILE_API_KEY'))
+    .addOption(
+      new Option('--base-url <url>', "the app's address, e.g. https://compile.example.com").env('CLOUD_COMPILE_URL'),
+    )
+    .addOption(
+      new Option('--api-key <key>', 'an API key (prefer the variable: arguments show in process lists)').env(
+        'CLOUD_COMPILE_API_KEY',
+      ),
+    )
     .option('--json', 'print results as JSON (for scripts)')
-    .addOption(new Option('--retries <n>', 'retries after a network failure, with backoff').env('CLOUD_COMPILE_RETRIES').default('4'))
+    .addOption(
+      new Option('--retries <n>', 'retries after a network failure, with backoff')
+        .env('CLOUD_COMPILE_RETRIES')
+        .default('4'),
+    )
     .showHelpAfterError('(add --help for usage)')
     .addHelpText('after', EXIT_CODES)
     .exitOverride();

@@ -36,7 +36,13 @@ const median = (values: number[]) => values.toSorted((a, b) => a - b)[Math.floor
 
 /** A VHDL file of `lines` lines: a realistic mix of declarations, processes and comments. */
 function bigVhdl(lines: number): string {
-  const out = ['library IEEE;', 'use IEEE.std_logic_1164.all;', 'use IEEE.numeric_std.all;', '', 'architecture Behavioural of CustomInstrument is'];
+  const out = [
+    'library IEEE;',
+    'use IEEE.std_logic_1164.all;',
+    'use IEEE.numeric_std.all;',
+    '',
+    'architecture Behavioural of CustomInstrument is',
+  ];
   for (let i = 0; out.length < lines - 2; i++) {
     out.push(
       `  signal stage_${i} : signed(15 downto 0) := (others => '0'); -- pipeline register ${i}`,
@@ -48,7 +54,8 @@ function bigVhdl(lines: number): string {
 }
 
 async function startBenchGateway() {
-  if (!existsSync(`${STATIC_DIR}/index.html`)) throw new Error(`no built client in ${STATIC_DIR} (run npm run build, or set STATIC_DIR)`);
+  if (!existsSync(`${STATIC_DIR}/index.html`))
+    throw new Error(`no built client in ${STATIC_DIR} (run npm run build, or set STATIC_DIR)`);
   return startGateway(PORT, { STATIC_DIR, MOCK_AUTO_LOGIN: 'ada@example.com' });
 }
 
@@ -59,7 +66,9 @@ async function startBenchGateway() {
 async function timeUntilShown(page: Page, where: 'files' | 'tab', fileName: string, firstLine: string) {
   return page.evaluate(
     async ({ where, fileName, firstLine }) => {
-      const buttons = document.querySelectorAll<HTMLElement>(where === 'files' ? '.files-item-open' : '.editor-tab-select');
+      const buttons = document.querySelectorAll<HTMLElement>(
+        where === 'files' ? '.files-item-open' : '.editor-tab-select',
+      );
       const target = Array.from(buttons).find((button) => button.textContent?.trim() === fileName);
       if (!target) throw new Error(`no ${where} button for ${fileName}`);
       const start = performance.now();
@@ -86,7 +95,15 @@ async function main() {
   const gateway = await startBenchGateway();
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
   let failed = false;
   try {
@@ -101,12 +118,22 @@ async function main() {
     await page.getByRole('heading', { level: 1, name: 'Projects' }).waitFor();
 
     const content = bigVhdl(LINES);
-    const project = await (await page.request.post(`${ORIGIN}/api/projects`, { data: { name: `Bench ${Date.now()}` } })).json();
-    for (const [name, body] of [['big.vhd', content], ['small.vhd', '-- small\n']] as const) {
-      const created = await page.request.post(`${ORIGIN}/api/projects/${project.id}/files/${name}`, { data: body, headers: { 'Content-Type': 'text/plain' } });
+    const project = await (
+      await page.request.post(`${ORIGIN}/api/projects`, { data: { name: `Bench ${Date.now()}` } })
+    ).json();
+    for (const [name, body] of [
+      ['big.vhd', content],
+      ['small.vhd', '-- small\n'],
+    ] as const) {
+      const created = await page.request.post(`${ORIGIN}/api/projects/${project.id}/files/${name}`, {
+        data: body,
+        headers: { 'Content-Type': 'text/plain' },
+      });
       if (!created.ok()) throw new Error(`creating ${name}: ${created.status()} ${await created.text()}`);
     }
-    console.log(`\nA ${LINES.toLocaleString('en-US')}-line VHDL file (${(content.length / 1024 / 1024).toFixed(2)} MB):`);
+    console.log(
+      `\nA ${LINES.toLocaleString('en-US')}-line VHDL file (${(content.length / 1024 / 1024).toFixed(2)} MB):`,
+    );
 
     await page.goto(`${ORIGIN}/#/editor/${project.id}`);
     await page.getByRole('button', { name: 'big.vhd', exact: true }).waitFor();
@@ -134,7 +161,9 @@ async function main() {
       await page.locator('.quick-tips').waitFor();
       opens.push(await timeUntilShown(page, 'files', 'big.vhd', firstLine));
     }
-    console.log(`  open (fetch + parse + first paint), ${RUNS} runs:      median ${round(median(opens))} ms  [${opens.map(round).join(', ')}]  budget < ${OPEN_BUDGET_MS} ms`);
+    console.log(
+      `  open (fetch + parse + first paint), ${RUNS} runs:      median ${round(median(opens))} ms  [${opens.map(round).join(', ')}]  budget < ${OPEN_BUDGET_MS} ms`,
+    );
     if (median(opens) >= OPEN_BUDGET_MS) failed = true;
 
     await timeUntilShown(page, 'files', 'small.vhd', '-- small');
@@ -157,7 +186,9 @@ async function main() {
       }
       return times;
     });
-    console.log(`  typing at the end of the file (keystroke → frame):   median ${round(median(keystrokes))} ms, max ${round(Math.max(...keystrokes))} ms`);
+    console.log(
+      `  typing at the end of the file (keystroke → frame):   median ${round(median(keystrokes))} ms, max ${round(Math.max(...keystrokes))} ms`,
+    );
 
     if (errors.length) {
       console.error(`page errors: ${errors.join('; ')}`);

@@ -85,7 +85,8 @@ async function searchOnce(page: Page, query: string) {
     // Start from a cleared search, so the count we wait for is the new one.
     input.focus();
     type('');
-    for (let waited = 0; output.textContent && waited < 100; waited++) await new Promise((done) => setTimeout(done, 20));
+    for (let waited = 0; output.textContent && waited < 100; waited++)
+      await new Promise((done) => setTimeout(done, 20));
     if (!text) return null;
     const start = performance.now();
     type(text);
@@ -125,7 +126,7 @@ async function scrollFrames(page: Page, mode: 'steady' | 'jump', frames: number)
       const intervals: number[] = [];
       let blank = 0;
       let seed = 42;
-      const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+      const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
       let last = performance.now();
       for (let frame = 0; frame < frames; frame++) {
         if (mode === 'steady') scroller.scrollTop += 600;
@@ -186,21 +187,31 @@ async function main() {
     for (let run = 0; run < RUNS; run++) runs.push(await openLog(page, server.url));
     const paint = runs.map((r) => r.mountToPaint);
     console.log(`\nLog of ${LINES.toLocaleString('en-US')} lines (${runs[0]!.rows} rows in the DOM), ${RUNS} runs:`);
-    console.log(`  first paint (mount → painted frame):  median ${round(median(paint))} ms  [${paint.map(round).join(', ')}]  budget < ${FIRST_PAINT_BUDGET_MS} ms`);
+    console.log(
+      `  first paint (mount → painted frame):  median ${round(median(paint))} ms  [${paint.map(round).join(', ')}]  budget < ${FIRST_PAINT_BUDGET_MS} ms`,
+    );
     console.log(`  mount → commit:                      median ${round(median(runs.map((r) => r.mountToCommit)))} ms`);
-    console.log(`  navigation → painted (incl. generating the log in the page): median ${round(median(runs.map((r) => r.navigationToPaint)))} ms (generating: ${round(median(runs.map((r) => r.generate)))} ms)`);
+    console.log(
+      `  navigation → painted (incl. generating the log in the page): median ${round(median(runs.map((r) => r.navigationToPaint)))} ms (generating: ${round(median(runs.map((r) => r.generate)))} ms)`,
+    );
     if (median(paint) >= FIRST_PAINT_BUDGET_MS) failed = true;
 
     const search = await timeSearch(page, 'deadbeef');
     console.log(`\nSearch "deadbeef" (one match, line ${LINES - 5}):`);
-    console.log(`  typed → "${search.count}" shown and scrolled to line ${search.currentLine}: ${round(search.elapsed)} ms (includes the 150 ms typing debounce)`);
-    console.log(`  longest main-thread task over 50 ms meanwhile: ${search.longestTask ? `${round(search.longestTask)} ms` : 'none'}; longest frame gap: ${round(search.longestFrame)} ms`);
+    console.log(
+      `  typed → "${search.count}" shown and scrolled to line ${search.currentLine}: ${round(search.elapsed)} ms (includes the 150 ms typing debounce)`,
+    );
+    console.log(
+      `  longest main-thread task over 50 ms meanwhile: ${search.longestTask ? `${round(search.longestTask)} ms` : 'none'}; longest frame gap: ${round(search.longestFrame)} ms`,
+    );
     if (search.currentLine !== LINES - 5) {
       console.error('  search did not land on the expected line');
       failed = true;
     }
     const common = await timeSearch(page, 'synthesizing');
-    console.log(`Search "synthesizing" (on most lines): "${common.count}" in ${round(common.elapsed)} ms; longest task over 50 ms: ${common.longestTask ? `${round(common.longestTask)} ms` : 'none'}; longest frame gap ${round(common.longestFrame)} ms`);
+    console.log(
+      `Search "synthesizing" (on most lines): "${common.count}" in ${round(common.elapsed)} ms; longest task over 50 ms: ${common.longestTask ? `${round(common.longestTask)} ms` : 'none'}; longest frame gap ${round(common.longestFrame)} ms`,
+    );
     await clearSearch(page);
 
     for (const mode of ['steady', 'jump'] as const) {
@@ -208,11 +219,16 @@ async function main() {
       const { intervals } = result;
       const label = mode === 'steady' ? 'steady scroll, 600 px per frame' : 'random jumps across the log';
       console.log(`\nScroll frames (${label}, ${intervals.length} frames):`);
-      console.log(`  frame interval p50 ${round(percentile(intervals, 50))} ms, p95 ${round(percentile(intervals, 95))} ms, max ${round(Math.max(...intervals))} ms; frames over 33 ms: ${intervals.filter((i) => i > 33.4).length}; frames showing no row mid-viewport: ${result.blank}`);
+      console.log(
+        `  frame interval p50 ${round(percentile(intervals, 50))} ms, p95 ${round(percentile(intervals, 95))} ms, max ${round(Math.max(...intervals))} ms; frames over 33 ms: ${intervals.filter((i) => i > 33.4).length}; frames showing no row mid-viewport: ${result.blank}`,
+      );
     }
 
     const collapse = await timeCollapse(page);
-    if (collapse !== null) console.log(`\nCollapse SYNTHESIS (${Math.round(LINES * 0.55).toLocaleString('en-US')} lines) → painted: ${round(collapse)} ms`);
+    if (collapse !== null)
+      console.log(
+        `\nCollapse SYNTHESIS (${Math.round(LINES * 0.55).toLocaleString('en-US')} lines) → painted: ${round(collapse)} ms`,
+      );
 
     // Wrapped lines are measured as they render (variable heights), the costlier mode.
     await page.setViewportSize({ width: 700, height: 800 });
@@ -220,10 +236,17 @@ async function main() {
     const wrappedScroll = await scrollFrames(page, 'steady', 240);
     const wrappedJump = await scrollFrames(page, 'jump', 120);
     const windowNote = page.locator('.log-viewer__window span');
-    const windowText = (await windowNote.count()) ? ` (taller than Chromium allows: "${(await windowNote.textContent())?.split(' are ')[0]}" are in the scroll area)` : '';
+    const windowText = (await windowNote.count())
+      ? ` (taller than Chromium allows: "${(await windowNote.textContent())?.split(' are ')[0]}" are in the scroll area)`
+      : '';
     console.log(`\nWrapped lines (700 px wide)${windowText}: first paint ${round(wrapped.mountToPaint)} ms;`);
-    for (const [label, { intervals, blank }] of [['steady scroll', wrappedScroll], ['random jumps', wrappedJump]] as const) {
-      console.log(`  ${label}: frame p50 ${round(percentile(intervals, 50))} ms, p95 ${round(percentile(intervals, 95))} ms, max ${round(Math.max(...intervals))} ms; frames over 33 ms: ${intervals.filter((i) => i > 33.4).length}; frames showing no row mid-viewport: ${blank}`);
+    for (const [label, { intervals, blank }] of [
+      ['steady scroll', wrappedScroll],
+      ['random jumps', wrappedJump],
+    ] as const) {
+      console.log(
+        `  ${label}: frame p50 ${round(percentile(intervals, 50))} ms, p95 ${round(percentile(intervals, 95))} ms, max ${round(Math.max(...intervals))} ms; frames over 33 ms: ${intervals.filter((i) => i > 33.4).length}; frames showing no row mid-viewport: ${blank}`,
+      );
     }
 
     if (errors.length) {

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,7 +45,8 @@ export interface HarnessServer {
 
 /** Serve a built harness on 127.0.0.1 with an OS-chosen port; `close()` stops it and deletes the build. */
 export async function serveHarness(dir: string): Promise<HarnessServer> {
-  const server: Server = createServer(async (request, response) => {
+  const server: Server = createServer((request, response) => void serveFile(request, response));
+  async function serveFile(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname));
     const file = join(dir, path.endsWith('/') ? `${path}index.html` : path);
     if (!file.startsWith(dir)) {
@@ -59,7 +60,7 @@ export async function serveHarness(dir: string): Promise<HarnessServer> {
     } catch {
       response.writeHead(404, { 'content-type': 'application/json' }).end('{"detail":"Not Found"}');
     }
-  });
+  }
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;
   return {

@@ -62,12 +62,16 @@ test('a permalink to a range opens scrolled to it, highlighted, and not followin
   expect(errors).toEqual([]);
 });
 
-test('clicking line numbers selects a line, Shift+click a range, and the page puts it in the hash', async ({ page }) => {
+test('clicking line numbers selects a line, Shift+click a range, and the page puts it in the hash', async ({
+  page,
+}) => {
   await open(page, `lines=${LINES}`, '#?line=50000');
   const before = await scroller(page).evaluate((element) => element.scrollTop);
   await row(page, 50_003).getByRole('button', { name: '50003', exact: true }).click();
   await expect(page).toHaveURL(/#\?line=50003$/);
-  await row(page, 50_007).getByRole('button', { name: '50007', exact: true }).click({ modifiers: ['Shift'] });
+  await row(page, 50_007)
+    .getByRole('button', { name: '50007', exact: true })
+    .click({ modifiers: ['Shift'] });
   await expect(page).toHaveURL(/#\?line=50003-50007$/);
   await expect(row(page, 50_005)).toHaveClass(/selected/);
   // Selecting does not move the log under the pointer.
@@ -118,10 +122,14 @@ test('error lines naming file:line are links that open the location', async ({ p
   await expect(row(page, 3).locator('.log-viewer__location')).toHaveCount(0);
 });
 
-test('follow mode sticks to the bottom while lines stream in, stops on scrolling up, resumes on request', async ({ page }) => {
+test('follow mode sticks to the bottom while lines stream in, stops on scrolling up, resumes on request', async ({
+  page,
+}) => {
   await open(page, 'lines=40000&stream=1');
   await expect(followButton(page)).toHaveAttribute('aria-pressed', 'true');
-  await expect.poll(() => page.locator('.log-viewer__row').last().getAttribute('data-line').then(Number)).toBeGreaterThan(1500);
+  await expect
+    .poll(() => page.locator('.log-viewer__row').last().getAttribute('data-line').then(Number))
+    .toBeGreaterThan(1500);
   expect(await distanceFromBottom(page)).toBeLessThan(25);
 
   await scroller(page).hover();

@@ -19,7 +19,12 @@ export async function callApi<T>(
 }
 
 /** Creates a project with these files (name → content) through the API; returns its id. */
-export async function createProject(page: Page, origin: string, name: string, files: Record<string, string> = {}): Promise<string> {
+export async function createProject(
+  page: Page,
+  origin: string,
+  name: string,
+  files: Record<string, string> = {},
+): Promise<string> {
   const { id } = await callApi<{ id: string }>(page, origin, 'POST', '/projects', { name });
   for (const [file, content] of Object.entries(files)) {
     await callApi(page, origin, 'POST', `/projects/${id}/files/${encodeURIComponent(file)}`, content, 'text/plain');
@@ -34,4 +39,5 @@ export async function createProject(page: Page, origin: string, name: string, fi
 export const TOP_LEVEL_VHDL = 'architecture Behavioural of CustomInstrument is\nbegin\nend architecture;\n';
 
 /** A name no other test run uses. */
-export const uniqueName = (what: string) => `${what} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+export const uniqueName = (what: string) =>
+  `${what} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

@@ -13,7 +13,15 @@ export interface StartedGateway {
 export async function startGateway(port: number, env: Record<string, string> = {}): Promise<StartedGateway> {
   const origin = `http://localhost:${port}`;
   const gateway = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
-    env: { ...process.env, PORT: String(port), MODE: 'mock', MOCK_BUILDS: 'simulated', LOG_LEVEL: 'warn', LOG_FORMAT: 'json', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      MODE: 'mock',
+      MOCK_BUILDS: 'simulated',
+      LOG_LEVEL: 'warn',
+      LOG_FORMAT: 'json',
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const close = () =>
@@ -24,7 +32,8 @@ export async function startGateway(port: number, env: Record<string, string> = {
     });
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (gateway.exitCode !== null) throw new Error(`the gateway on ${origin} exited (${gateway.exitCode}) before it was ready`);
+    if (gateway.exitCode !== null)
+      throw new Error(`the gateway on ${origin} exited (${gateway.exitCode}) before it was ready`);
     try {
       if ((await fetch(`${origin}/readyz`)).ok) return { origin, close };
     } catch {

@@ -20,10 +20,14 @@ export async function layoutProblems(page: Page): Promise<string[]> {
     const problems: string[] = [];
     const root = document.documentElement;
     const width = root.clientWidth;
-    if (root.scrollWidth > width) problems.push(`the page scrolls sideways (${root.scrollWidth} px wide in ${width} px)`);
+    if (root.scrollWidth > width)
+      problems.push(`the page scrolls sideways (${root.scrollWidth} px wide in ${width} px)`);
 
     const describe = (element: Element) => {
-      const classes = Array.from(element.classList).slice(0, 2).map((name) => `.${name}`).join('');
+      const classes = Array.from(element.classList)
+        .slice(0, 2)
+        .map((name) => `.${name}`)
+        .join('');
       const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
       return `<${element.tagName.toLowerCase()}${classes}> "${text}"`;
     };
@@ -45,12 +49,21 @@ export async function layoutProblems(page: Page): Promise<string[]> {
       if (tiny(element) || insideTiny(element)) continue;
       const box = element.getBoundingClientRect();
       if (box.right > width + 0.5 || box.left < -0.5) {
-        problems.push(`${describe(element)} sticks out of the viewport (${Math.round(box.left)}..${Math.round(box.right)} of ${width})`);
+        problems.push(
+          `${describe(element)} sticks out of the viewport (${Math.round(box.left)}..${Math.round(box.right)} of ${width})`,
+        );
       }
       const { overflowX } = getComputedStyle(element);
       const sideways = element.matches(scrollerSelector);
-      if (overflowX !== 'visible' && !sideways && !element.hasAttribute('title') && element.scrollWidth > element.clientWidth + 1) {
-        problems.push(`${describe(element)} clips its content (${element.scrollWidth} px in ${element.clientWidth} px)`);
+      if (
+        overflowX !== 'visible' &&
+        !sideways &&
+        !element.hasAttribute('title') &&
+        element.scrollWidth > element.clientWidth + 1
+      ) {
+        problems.push(
+          `${describe(element)} clips its content (${element.scrollWidth} px in ${element.clientWidth} px)`,
+        );
       }
     }
     return problems;

@@ -44,7 +44,12 @@ async function freePort(): Promise<number> {
 }
 
 /** Starts `node args` (its output discarded) and resolves once GET readyPath answers on `port`. */
-async function startNode(args: string[], env: Record<string, string>, port: number, readyPath: string): Promise<Started> {
+async function startNode(
+  args: string[],
+  env: Record<string, string>,
+  port: number,
+  readyPath: string,
+): Promise<Started> {
   const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
@@ -94,7 +99,16 @@ interface AutocannonResult {
 }
 
 function autocannon(url: string, headers: Record<string, string>): Promise<AutocannonResult> {
-  const args = [path.join(REPO_ROOT, 'node_modules/autocannon/autocannon.js'), '-c', String(CONNECTIONS), '-d', String(DURATION_S), '-t', String(REQUEST_TIMEOUT_S), '-j'];
+  const args = [
+    path.join(REPO_ROOT, 'node_modules/autocannon/autocannon.js'),
+    '-c',
+    String(CONNECTIONS),
+    '-d',
+    String(DURATION_S),
+    '-t',
+    String(REQUEST_TIMEOUT_S),
+    '-j',
+  ];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
   args.push(url);
   return new Promise((resolve, reject) => {
@@ -131,7 +145,11 @@ async function measure(name: string, gateway: Started, url: string, headers: Rec
     clearInterval(sampler);
     const end = rssMb(pid);
     await sleep(SETTLE_S * 1000);
-    rows.push({ name: `${name} #${round}`, result, rss: { start, peak: Math.max(peak, end), end, settled: rssMb(pid) } });
+    rows.push({
+      name: `${name} #${round}`,
+      result,
+      rss: { start, peak: Math.max(peak, end), end, settled: rssMb(pid) },
+    });
   }
   return rows;
 }
@@ -155,7 +173,7 @@ async function main() {
   try {
     const base = `http://127.0.0.1:${mock.port}`;
     const { cookieHeader } = await signIn(base, 'ada@example.com');
-    rows.push(...await measure('mock: GET /api/projects', mock, `${base}/api/projects`, { cookie: cookieHeader }));
+    rows.push(...(await measure('mock: GET /api/projects', mock, `${base}/api/projects`, { cookie: cookieHeader })));
   } finally {
     await stop(mock.child);
   }
@@ -172,31 +190,67 @@ async function main() {
   );
   try {
     const base = `http://127.0.0.1:${proxy.port}`;
-    rows.push(...await measure('proxy: GET /api/projects', proxy, `${base}/api/projects`, { cookie: 'app.at=bench' }));
+    rows.push(
+      ...(await measure('proxy: GET /api/projects', proxy, `${base}/api/projects`, { cookie: 'app.at=bench' })),
+    );
   } finally {
     await stop(proxy.child);
     await stop(upstream.child);
   }
 
-  console.log(`\n${CONNECTIONS} concurrent connections for ${DURATION_S} s per row (autocannon), compiled gateway; load average ${os.loadavg()[0]?.toFixed(1)}; RSS in MB`);
-  const header = ['', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'errors', 'timeouts', 'non-2xx', 'RSS start', 'peak', 'end', `+${SETTLE_S}s`];
+  console.log(
+    `\n${CONNECTIONS} concurrent connections for ${DURATION_S} s per row (autocannon), compiled gateway; load average ${os.loadavg()[0]?.toFixed(1)}; RSS in MB`,
+  );
+  const header = [
+    '',
+    'requests',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'max ms',
+    'errors',
+    'timeouts',
+    'non-2xx',
+    'RSS start',
+    'peak',
+    'end',
+    `+${SETTLE_S}s`,
+  ];
   console.log(header.map((cell, i) => (i === 0 ? cell.padEnd(26) : cell.padStart(10))).join(''));
   let failed = false;
   for (const { name, result, rss } of rows) {
     const cells = [
-      result.requests.total, result.requests.average, result.latency.p50, result.latency.p99, result.latency.max,
-      result.errors, result.timeouts, result.non2xx, rss.start, rss.peak, rss.end, rss.settled,
+      result.requests.total,
+      result.requests.average,
+      result.latency.p50,
+      result.latency.p99,
+      result.latency.max,
+      result.errors,
+      result.timeouts,
+      result.non2xx,
+      rss.start,
+      rss.peak,
+      rss.end,
+      rss.settled,
     ];
-    console.log(name.padEnd(26) + cells.map((v) => (Number.isInteger(v) ? String(v) : v.toFixed(1)).padStart(10)).join(''));
+    console.log(
+      name.padEnd(26) + cells.map((v) => (Number.isInteger(v) ? String(v) : v.toFixed(1)).padStart(10)).join(''),
+    );
     const unanswered = result.errors + result.non2xx;
-    if (unanswered > 0) console.log(`  FAIL ${name}: ${result.errors} errors (${result.timeouts} of them timeouts), ${result.non2xx} non-2xx`);
+    if (unanswered > 0)
+      console.log(
+        `  FAIL ${name}: ${result.errors} errors (${result.timeouts} of them timeouts), ${result.non2xx} non-2xx`,
+      );
     failed ||= unanswered > 0;
   }
   for (const mode of ['mock', 'proxy']) {
     const [first, ...rest] = rows.filter((row) => row.name.startsWith(mode));
     const last = rest.at(-1) ?? first;
     if (!first || !last) continue;
-    const budget = Math.max(first.rss.start * RSS_BACK_NEAR_START.factor, first.rss.start + RSS_BACK_NEAR_START.slackMb);
+    const budget = Math.max(
+      first.rss.start * RSS_BACK_NEAR_START.factor,
+      first.rss.start + RSS_BACK_NEAR_START.slackMb,
+    );
     const growth = last.rss.settled - first.rss.settled;
     const verdict = last.rss.settled <= budget && growth <= RSS_GROWTH_PER_ROUND_MB ? 'ok' : 'FAIL';
     console.log(

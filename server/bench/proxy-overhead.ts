@@ -30,7 +30,9 @@ async function startUpstream(): Promise<{ url: string; close: () => void }> {
 }
 
 async function startGateway(upstream: string, validate: 'off' | 'report') {
-  const app = await buildApp(testConfig({ MODE: 'proxy', API_UPSTREAM: upstream, AUTH_UPSTREAM: upstream, VALIDATE: validate }));
+  const app = await buildApp(
+    testConfig({ MODE: 'proxy', API_UPSTREAM: upstream, AUTH_UPSTREAM: upstream, VALIDATE: validate }),
+  );
   await app.listen({ port: 0, host: '127.0.0.1' });
   return { url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, app };
 }
@@ -66,10 +68,22 @@ async function main() {
     ['gateway VALIDATE=off', await time(plain.url)],
     ['gateway VALIDATE=report', await time(validating.url)],
   ];
-  console.log(`${CALLS} sequential GET /api/projects/{id} (${PROJECT.length} B JSON) per row, after ${WARMUP} warm-up calls; ms`);
-  console.log(['', 'p50', 'p95', 'p99', 'added p50', 'added p95'].map((c, i) => (i === 0 ? c.padEnd(26) : c.padStart(10))).join(''));
+  console.log(
+    `${CALLS} sequential GET /api/projects/{id} (${PROJECT.length} B JSON) per row, after ${WARMUP} warm-up calls; ms`,
+  );
+  console.log(
+    ['', 'p50', 'p95', 'p99', 'added p50', 'added p95']
+      .map((c, i) => (i === 0 ? c.padEnd(26) : c.padStart(10)))
+      .join(''),
+  );
   for (const [name, samples] of rows) {
-    const cells = [quantile(samples, 0.5), quantile(samples, 0.95), quantile(samples, 0.99), quantile(samples, 0.5) - quantile(direct, 0.5), quantile(samples, 0.95) - quantile(direct, 0.95)];
+    const cells = [
+      quantile(samples, 0.5),
+      quantile(samples, 0.95),
+      quantile(samples, 0.99),
+      quantile(samples, 0.5) - quantile(direct, 0.5),
+      quantile(samples, 0.95) - quantile(direct, 0.95),
+    ];
     console.log(name.padEnd(26) + cells.map((v) => v.toFixed(3).padStart(10)).join(''));
   }
   await validating.app.close();

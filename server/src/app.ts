@@ -27,10 +27,7 @@ function trustProxyOption(trust: AppConfig['http']['trustProxy']): FastifyServer
  * The whole gateway as one Fastify instance. server.ts (the process) and every test build it
  * the same way, so tests exercise exactly what production runs.
  */
-export async function buildApp(
-  config: AppConfig,
-  options: FastifyServerOptions = {},
-): Promise<FastifyInstance> {
+export async function buildApp(config: AppConfig, options: FastifyServerOptions = {}): Promise<FastifyInstance> {
   const { http } = config;
   const app = Fastify({
     logger: loggerOptions(config),

@@ -137,7 +137,8 @@ function crossVariableProblems(env: Record<string, string>): string[] {
   const problems: string[] = [];
   const headersMs = Number(env.HEADERS_TIMEOUT_MS ?? 20_000);
   const requestMs = Number(env.REQUEST_TIMEOUT_MS ?? 300_000);
-  if (headersMs > requestMs) problems.push(`HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS (${requestMs})`);
+  if (headersMs > requestMs)
+    problems.push(`HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS (${requestMs})`);
   if (env.MODE !== 'proxy') return problems;
   return [
     ...problems,

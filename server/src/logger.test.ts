@@ -3,8 +3,12 @@ import { loggableUrl } from './logger.js';
 
 describe('loggableUrl', () => {
   it('keeps paths and query names but never query values', () => {
-    expect(loggableUrl('/api/builds/b1/log?offset=120&limit=5000')).toBe('/api/builds/b1/log?offset=[redacted]&limit=[redacted]');
-    expect(loggableUrl('/app/callback/?code=secret-code&state=xyz')).toBe('/app/callback/?code=[redacted]&state=[redacted]');
+    expect(loggableUrl('/api/builds/b1/log?offset=120&limit=5000')).toBe(
+      '/api/builds/b1/log?offset=[redacted]&limit=[redacted]',
+    );
+    expect(loggableUrl('/app/callback/?code=secret-code&state=xyz')).toBe(
+      '/app/callback/?code=[redacted]&state=[redacted]',
+    );
     expect(loggableUrl('/api/projects')).toBe('/api/projects');
   });
 

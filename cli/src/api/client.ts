@@ -40,7 +40,9 @@ export function createApi(options: ApiOptions): Api {
       (method: UnknownOperationMethod, operation) =>
       (...args) =>
         method(...args).catch((error: unknown) => {
-          const state = (error as { config?: Record<string, { retryCount?: number } | undefined> }).config?.[RETRY_STATE];
+          const state = (error as { config?: Record<string, { retryCount?: number } | undefined> }).config?.[
+            RETRY_STATE
+          ];
           throw describeFailure(failureOf(error), {
             operationId: operation.operationId ?? `${operation.method.toUpperCase()} ${operation.path}`,
             baseUrl,
@@ -54,7 +56,8 @@ export function createApi(options: ApiOptions): Api {
     retryCondition: shouldRetry,
     retryDelay: (retry) => backoffMs(retry),
     shouldResetTimeout: true,
-    onRetry: (retry, error) => options.onRetry?.(retry, error.response ? `HTTP ${error.response.status}` : (error.code ?? error.message)),
+    onRetry: (retry, error) =>
+      options.onRetry?.(retry, error.response ? `HTTP ${error.response.status}` : (error.code ?? error.message)),
   });
   return client;
 }

@@ -8,7 +8,12 @@ export const DOCUMENT = contract as unknown as Document;
 function findOperation(operationId: string, document: Document): Record<string, unknown> | undefined {
   for (const item of Object.values(document.paths ?? {})) {
     for (const operation of Object.values(item ?? {})) {
-      if (typeof operation === 'object' && operation !== null && 'operationId' in operation && operation.operationId === operationId) {
+      if (
+        typeof operation === 'object' &&
+        operation !== null &&
+        'operationId' in operation &&
+        operation.operationId === operationId
+      ) {
         return operation as Record<string, unknown>;
       }
     }
@@ -18,7 +23,8 @@ function findOperation(operationId: string, document: Document): Record<string, 
 
 /** The longest text body an operation takes (its `text/plain` schema's maxLength), if it sets one. */
 export function textBodyMaxLength(operationId: string, document: Document = DOCUMENT): number | undefined {
-  const body = findOperation(operationId, document)?.requestBody as { content?: Record<string, { schema?: { maxLength?: unknown } }> } | undefined;
+  const body = findOperation(operationId, document)?.requestBody as
+    { content?: Record<string, { schema?: { maxLength?: unknown } }> } | undefined;
   const max = body?.content?.['text/plain']?.schema?.maxLength;
   return typeof max === 'number' ? max : undefined;
 }

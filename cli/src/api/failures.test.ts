@@ -6,7 +6,10 @@ const context = { operationId: 'newProjectBuild', baseUrl: 'https://compile.exam
 
 describe('describeFailure', () => {
   it('401: a wrong or revoked key', () => {
-    const error = describeFailure({ status: 401, body: { detail: 'Invalid or revoked API key' }, message: '' }, context);
+    const error = describeFailure(
+      { status: 401, body: { detail: 'Invalid or revoked API key' }, message: '' },
+      context,
+    );
     expect(error.exitCode).toBe(EXIT.auth);
     expect(error.message).toMatch(/^the API key was refused \(401\): it is wrong or has been revoked/);
   });
@@ -27,13 +30,23 @@ describe('describeFailure', () => {
   });
 
   it("anything else: the API's own message, detail lists included", () => {
-    const error = describeFailure({ status: 422, body: { detail: [{ loc: ['body', 'name'], msg: 'Field required', type: 'missing' }] }, message: '' }, context);
+    const error = describeFailure(
+      {
+        status: 422,
+        body: { detail: [{ loc: ['body', 'name'], msg: 'Field required', type: 'missing' }] },
+        message: '',
+      },
+      context,
+    );
     expect(error.exitCode).toBe(EXIT.failed);
     expect(error.message).toBe('newProjectBuild failed (422): Field required');
   });
 
   it('a redirect: names where it points (redirects are not followed, the key would go along)', () => {
-    const failure = failureOf({ message: '', response: { status: 301, data: '', headers: { location: 'https://compile.example.com/' } } });
+    const failure = failureOf({
+      message: '',
+      response: { status: 301, data: '', headers: { location: 'https://compile.example.com/' } },
+    });
     const error = describeFailure(failure, { ...context, baseUrl: 'http://compile.example.com' });
     expect(error.exitCode).toBe(EXIT.usage);
     expect(error.message).toBe(
@@ -42,7 +55,11 @@ describe('describeFailure', () => {
   });
 
   it('keeps nothing of the request (its headers carry the key)', () => {
-    const failure = failureOf({ message: 'x', code: 'ECONNRESET', config: { headers: { Authorization: 'Bearer secret' } } });
+    const failure = failureOf({
+      message: 'x',
+      code: 'ECONNRESET',
+      config: { headers: { Authorization: 'Bearer secret' } },
+    });
     expect(JSON.stringify(failure)).not.toContain('secret');
   });
 });

@@ -57,7 +57,10 @@ export function describeFailure(failure: Failure, context: FailureContext): CliE
   if (status >= 300 && status < 400) {
     // Redirects are not followed: they would carry the key to wherever they point.
     const where = failure.location ? ` to ${failure.location}` : '';
-    return new CliError(`${context.baseUrl} answered with a redirect (${status})${where}; give the address the API is at as --base-url`, EXIT.usage);
+    return new CliError(
+      `${context.baseUrl} answered with a redirect (${status})${where}; give the address the API is at as --base-url`,
+      EXIT.usage,
+    );
   }
   if (status === 401) {
     return new CliError(

@@ -2,8 +2,10 @@ import type { AxiosError } from 'axios';
 import { describe, expect, it } from 'vitest';
 import { backoffMs, shouldRetry } from './retry';
 
-const networkError = (method: string, code: string) => ({ code, config: { method }, isAxiosError: true }) as unknown as AxiosError;
-const answered = (method: string, status: number) => ({ config: { method }, response: { status }, isAxiosError: true }) as unknown as AxiosError;
+const networkError = (method: string, code: string) =>
+  ({ code, config: { method }, isAxiosError: true }) as unknown as AxiosError;
+const answered = (method: string, status: number) =>
+  ({ config: { method }, response: { status }, isAxiosError: true }) as unknown as AxiosError;
 
 describe('shouldRetry', () => {
   it('retries lost connections of idempotent calls, and a POST only when the connection was refused', () => {

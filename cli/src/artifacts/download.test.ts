@@ -23,7 +23,9 @@ describe('artifactPath', () => {
 describe('saveArtifact', () => {
   it('writes the bytes under the name once they are all there', async () => {
     const bytes = Buffer.from([0, 1, 2, 255]);
-    expect(await saveArtifact(Readable.from([bytes.subarray(0, 2), bytes.subarray(2)]), path.join(dir, 'a.bin'), 4)).toBe(4);
+    expect(
+      await saveArtifact(Readable.from([bytes.subarray(0, 2), bytes.subarray(2)]), path.join(dir, 'a.bin'), 4),
+    ).toBe(4);
     expect(await readFile(path.join(dir, 'a.bin'))).toEqual(bytes);
     expect(await readdir(dir)).toEqual(['a.bin']);
   });
@@ -32,7 +34,9 @@ describe('saveArtifact', () => {
     await expect(saveArtifact(Readable.from([Buffer.from('abc')]), path.join(dir, 'short.bin'), 4)).rejects.toThrow(
       'short.bin: received 3 of 4 bytes; nothing saved',
     );
-    await expect(saveArtifact(Readable.from([Buffer.from('abcde')]), path.join(dir, 'long.bin'), 4)).rejects.toThrow(/more than the 4 bytes/);
+    await expect(saveArtifact(Readable.from([Buffer.from('abcde')]), path.join(dir, 'long.bin'), 4)).rejects.toThrow(
+      /more than the 4 bytes/,
+    );
     expect(await readdir(dir)).toEqual([]);
   });
 
@@ -45,7 +49,9 @@ describe('saveArtifact', () => {
         sent = true;
       },
     });
-    await expect(saveArtifact(broken, path.join(dir, 'cut.bin'), 4)).rejects.toThrow('cut.bin: download failed (ECONNRESET); nothing saved');
+    await expect(saveArtifact(broken, path.join(dir, 'cut.bin'), 4)).rejects.toThrow(
+      'cut.bin: download failed (ECONNRESET); nothing saved',
+    );
     expect(await readdir(dir)).toEqual([]);
   });
 });

@@ -11,8 +11,18 @@ import { CliError, EXIT } from '../errors.js';
  * control character) is refused, so a server cannot make the command write outside `dir`.
  */
 export function artifactPath(dir: string, name: string): string {
-  if (!name || name === '.' || name === '..' || /[/\\]/.test(name) || /\p{Cc}/u.test(name) || path.basename(name) !== name) {
-    throw new CliError(`refusing to save an artifact named ${JSON.stringify(name)}: not a plain file name`, EXIT.failed);
+  if (
+    !name ||
+    name === '.' ||
+    name === '..' ||
+    /[/\\]/.test(name) ||
+    /\p{Cc}/u.test(name) ||
+    path.basename(name) !== name
+  ) {
+    throw new CliError(
+      `refusing to save an artifact named ${JSON.stringify(name)}: not a plain file name`,
+      EXIT.failed,
+    );
   }
   return path.join(dir, name);
 }
@@ -29,20 +39,29 @@ export async function saveArtifact(body: Readable, target: string, expectedSize:
   const count = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       received += chunk.length;
-      if (received > expectedSize) done(new CliError(`${path.basename(target)}: more than the ${expectedSize} bytes the build lists`, EXIT.failed));
+      if (received > expectedSize)
+        done(
+          new CliError(`${path.basename(target)}: more than the ${expectedSize} bytes the build lists`, EXIT.failed),
+        );
       else done(null, chunk);
     },
   });
   try {
     await pipeline(body, count, createWriteStream(temporary, { flags: 'wx' }));
     if (received !== expectedSize) {
-      throw new CliError(`${path.basename(target)}: received ${received} of ${expectedSize} bytes; nothing saved`, EXIT.failed);
+      throw new CliError(
+        `${path.basename(target)}: received ${received} of ${expectedSize} bytes; nothing saved`,
+        EXIT.failed,
+      );
     }
     await rename(temporary, target);
     return received;
   } catch (error) {
     await rm(temporary, { force: true });
     if (error instanceof CliError) throw error;
-    throw new CliError(`${path.basename(target)}: download failed (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); nothing saved`, EXIT.network);
+    throw new CliError(
+      `${path.basename(target)}: download failed (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); nothing saved`,
+      EXIT.network,
+    );
   }
 }

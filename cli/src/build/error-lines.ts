@@ -31,7 +31,11 @@ export function sourceErrors(lines: readonly string[], sourceRoot = ''): SourceE
       start--;
       end++;
     }
-    const message = `${text.slice(0, start)} ${text.slice(end)}`.replace(/\s+/g, ' ').trim().replace(SEVERITY_PREFIX, '').trim();
+    const message = `${text.slice(0, start)} ${text.slice(end)}`
+      .replace(/\s+/g, ' ')
+      .trim()
+      .replace(SEVERITY_PREFIX, '')
+      .trim();
     const file = sourceRoot ? `${sourceRoot.replace(/[\\/]+$/, '')}/${location.file}` : location.file;
     const error: SourceError = { file, line: location.line, message: message || 'error' };
     if (location.column !== undefined) error.column = location.column;
@@ -46,7 +50,8 @@ export function sourceErrors(lines: readonly string[], sourceRoot = ''): SourceE
 
 /** `file:line[:column]: error: message`: the form compilers print, which editors and CI problem matchers link. */
 export function editorLine(error: SourceError): string {
-  const where = error.column === undefined ? `${error.file}:${error.line}` : `${error.file}:${error.line}:${error.column}`;
+  const where =
+    error.column === undefined ? `${error.file}:${error.line}` : `${error.file}:${error.line}:${error.column}`;
   return `${where}: error: ${error.message}`;
 }
 

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { Build } from '../../../client/src/lib/api/generated/openapi.js';
 import { progressLine } from './progress';
 
-const stages = ['IP', 'SYNTHESIS', 'ROUTE', 'BITSTREAM'].map((name) => ({ name, status: 'pending', started_at: null, finished_at: null }));
+const stages = ['IP', 'SYNTHESIS', 'ROUTE', 'BITSTREAM'].map((name) => ({
+  name,
+  status: 'pending',
+  started_at: null,
+  finished_at: null,
+}));
 const build = (patch: Partial<Build>): Build =>
   ({
     id: '0123456789abcdef01234567',
@@ -21,10 +26,21 @@ const build = (patch: Partial<Build>): Build =>
 describe('progressLine', () => {
   it('says where a build is, with a timer only when asked', () => {
     expect(progressLine(build({}))).toBe('Build 1234567 queued (position 2)');
-    const running = build({ status: 'running', stage: 'SYNTHESIS', queue_position: null, started_at: '2026-01-01T10:00:05.000Z' });
-    expect(progressLine(running, new Date('2026-01-01T10:01:17.000Z'))).toBe('Build 1234567 SYNTHESIS (stage 2/4, 1m12s)');
+    const running = build({
+      status: 'running',
+      stage: 'SYNTHESIS',
+      queue_position: null,
+      started_at: '2026-01-01T10:00:05.000Z',
+    });
+    expect(progressLine(running, new Date('2026-01-01T10:01:17.000Z'))).toBe(
+      'Build 1234567 SYNTHESIS (stage 2/4, 1m12s)',
+    );
     expect(progressLine(running, null)).toBe('Build 1234567 SYNTHESIS (stage 2/4)');
-    const done = build({ status: 'failed', started_at: '2026-01-01T10:00:05.000Z', finished_at: '2026-01-01T10:00:35.000Z' });
+    const done = build({
+      status: 'failed',
+      started_at: '2026-01-01T10:00:05.000Z',
+      finished_at: '2026-01-01T10:00:35.000Z',
+    });
     expect(progressLine(done)).toBe('Build 1234567 failed in 30s');
   });
 });

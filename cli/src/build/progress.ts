@@ -12,7 +12,8 @@ export const isFinished = (build: Pick<Build, 'status'>) => FINISHED.has(build.s
  */
 export function progressLine(build: Build, now: Date | null = new Date()): string {
   const id = `Build ${shortId(build.id)}`;
-  if (build.status === 'queued') return `${id} queued${build.queue_position ? ` (position ${build.queue_position})` : ''}`;
+  if (build.status === 'queued')
+    return `${id} queued${build.queue_position ? ` (position ${build.queue_position})` : ''}`;
   const started = build.started_at ? Date.parse(build.started_at) : Date.parse(build.queued_at);
   if (build.status === 'running') {
     const index = build.stages.findIndex((stage) => stage.name === build.stage);

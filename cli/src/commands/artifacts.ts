@@ -16,25 +16,33 @@ export function registerArtifacts(program: Command): void {
     .option('-n, --name <artifact...>', 'only these artifacts')
     .addHelpText(
       'after',
-      '\nEach file is streamed to a temporary name and renamed when its size matches the build\'s list.\n\nExamples:\n  cloud-compile artifacts 6f1c2d9e8a7b6c5d4e3f2a1b --out out\n  cloud-compile artifacts 6f1c2d9e8a7b6c5d4e3f2a1b --out out --name bitstreams.tar',
+      "\nEach file is streamed to a temporary name and renamed when its size matches the build's list.\n\nExamples:\n  cloud-compile artifacts 6f1c2d9e8a7b6c5d4e3f2a1b --out out\n  cloud-compile artifacts 6f1c2d9e8a7b6c5d4e3f2a1b --out out --name bitstreams.tar",
     )
     .action(async (buildId: string, options: { out: string; name?: string[] }, command: Command) => {
       const { api, out } = contextOf(command);
       const { data: build } = await api.buildDetails({ build_id: buildId });
       if (!isFinished(build)) {
-        throw new CliError(`build ${shortId(build.id)} is ${build.status}: its artifacts appear when it finishes (build --wait)`, EXIT.failed);
+        throw new CliError(
+          `build ${shortId(build.id)} is ${build.status}: its artifacts appear when it finishes (build --wait)`,
+          EXIT.failed,
+        );
       }
       const wanted = options.name ? new Set(options.name) : undefined;
       const unknown = [...(wanted ?? [])].filter((name) => !build.artifacts.some((a) => a.name === name));
       if (unknown.length) {
-        throw new CliError(`build ${shortId(build.id)} has no artifact ${unknown.join(', ')} (it has ${build.artifacts.map((a) => a.name).join(', ') || 'none'})`, EXIT.failed);
+        throw new CliError(
+          `build ${shortId(build.id)} has no artifact ${unknown.join(', ')} (it has ${build.artifacts.map((a) => a.name).join(', ') || 'none'})`,
+          EXIT.failed,
+        );
       }
       const saved: { name: string; size: number; path: string }[] = [];
       for (const artifact of build.artifacts) {
         if (wanted && !wanted.has(artifact.name)) continue;
         const target = artifactPath(options.out, artifact.name);
         out.status(`Downloading ${artifact.name} (${formatBytes(artifact.size)})…`);
-        const response = await api.getArtifact({ build_id: build.id, artifact_name: artifact.name }, null, { responseType: 'stream' });
+        const response = await api.getArtifact({ build_id: build.id, artifact_name: artifact.name }, null, {
+          responseType: 'stream',
+        });
         const size = await saveArtifact(response.data as unknown as Readable, target, artifact.size);
         saved.push({ name: artifact.name, size, path: path.resolve(target) });
         out.clearStatus();

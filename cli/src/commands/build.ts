@@ -31,7 +31,10 @@ function stepOutput(name: string, value: string): void {
 export function pollInterval(value: string): number {
   const ms = Number(value);
   if (!Number.isInteger(ms) || ms < 50 || ms > 60_000) {
-    throw new CliError(`--poll-interval must be a whole number of milliseconds from 50 to 60000 (got ${JSON.stringify(value)})`, EXIT.usage);
+    throw new CliError(
+      `--poll-interval must be a whole number of milliseconds from 50 to 60000 (got ${JSON.stringify(value)})`,
+      EXIT.usage,
+    );
   }
   return ms;
 }
@@ -56,7 +59,8 @@ async function followBuild(
       signal,
       onLines: (lines) => {
         out.logLines(lines);
-        for (const line of lines) if (errorLines.length < MAX_ERROR_LINES && /error|fatal/i.test(line)) errorLines.push(line);
+        for (const line of lines)
+          if (errorLines.length < MAX_ERROR_LINES && /error|fatal/i.test(line)) errorLines.push(line);
       },
       onBuild: (current) => out.status(progressLine(current), progressLine(current, null)),
     });
@@ -132,7 +136,9 @@ export function registerBuild(program: Command): void {
           out.line(build.id);
           return;
         }
-        const result = interruption.by ? undefined : await followBuild(api, out, build, intervalMs, interruption.signal);
+        const result = interruption.by
+          ? undefined
+          : await followBuild(api, out, build, intervalMs, interruption.signal);
         if (!result) return await cancelInterrupted(api, out, build, interruption);
         report(out, result.build, result.errorLines, options.sourceRoot);
       } finally {

@@ -11,9 +11,15 @@ const describe = (config: ProjectConfig) =>
 
 function choices(options: BuildConfigOptions): string {
   return [
-    formatTable(['HARDWARE', 'NAME', 'SLOTS'], options.hardware.map((h) => [h.id, h.name, h.slots.join(', ')])),
+    formatTable(
+      ['HARDWARE', 'NAME', 'SLOTS'],
+      options.hardware.map((h) => [h.id, h.name, h.slots.join(', ')]),
+    ),
     '',
-    formatTable(['TARGET', 'NAME', ''], options.targets.map((t) => [t.id, t.name, t.legacy ? '(legacy)' : ''])),
+    formatTable(
+      ['TARGET', 'NAME', ''],
+      options.targets.map((t) => [t.id, t.name, t.legacy ? '(legacy)' : '']),
+    ),
     '',
     `OS versions: ${options.os_versions.join(', ')}`,
   ].join('\n');

@@ -28,12 +28,18 @@ export function registerProjects(program: Command): void {
   program
     .command('create')
     .description('create a project')
-    .argument('<name>', 'the new project\'s name (unique among your projects)')
+    .argument('<name>', "the new project's name (unique among your projects)")
     .option('--example <id>', 'copy the files of an example project')
-    .addHelpText('after', '\nExamples:\n  cloud-compile create "Clip filter"\n  cloud-compile create Averager --example moving-average --json')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  cloud-compile create "Clip filter"\n  cloud-compile create Averager --example moving-average --json',
+    )
     .action(async (name: string, options: { example?: string }, command: Command) => {
       const { api, out } = contextOf(command);
-      const { data: project } = await api.createProject(null, { name, ...(options.example ? { example: options.example } : {}) });
+      const { data: project } = await api.createProject(null, {
+        name,
+        ...(options.example ? { example: options.example } : {}),
+      });
       out.data(project);
       out.line(`Created project ${project.name} (${project.id})`);
     });

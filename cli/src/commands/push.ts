@@ -19,7 +19,7 @@ export function registerPush(program: Command): void {
     .description(`sync the source files of a folder (${SOURCE_EXTENSIONS.join(' ')}) to a project`)
     .argument('<dir>', 'the folder with the sources (only its own files: project files are a flat list)')
     .requiredOption('-p, --project <name|id>', 'the project to push to')
-    .option('--delete', 'also delete the project\'s source files that are not in the folder')
+    .option('--delete', "also delete the project's source files that are not in the folder")
     .option('--dry-run', 'say what would change, change nothing')
     .addHelpText(
       'after',
@@ -41,7 +41,10 @@ export function registerPush(program: Command): void {
         if (verb !== 'unchanged') out.line(`${options.dryRun ? 'would be ' : ''}${verb.padEnd(9)} ${name}`);
       };
       for (const action of planSync(local, remote, { delete: options.delete === true })) {
-        const params = { project_id: project.id, name: action.kind === 'delete' || action.kind === 'keep' ? action.name : action.file.name };
+        const params = {
+          project_id: project.id,
+          name: action.kind === 'delete' || action.kind === 'keep' ? action.name : action.file.name,
+        };
         switch (action.kind) {
           case 'create':
             await act('created', params.name, () => api.createFile(params, action.file.content, TEXT));
@@ -64,6 +67,8 @@ export function registerPush(program: Command): void {
         }
       }
       out.data({ project: { id: project.id, name: project.name }, dryRun: options.dryRun === true, ...summary });
-      out.line(`${options.dryRun ? 'Dry run, nothing changed' : `Pushed ${dir} to ${project.name}`}: ${summaryLine(summary)}`);
+      out.line(
+        `${options.dryRun ? 'Dry run, nothing changed' : `Pushed ${dir} to ${project.name}`}: ${summaryLine(summary)}`,
+      );
     });
 }

@@ -29,7 +29,9 @@ describe('readSourceFiles', () => {
     await expect(readSourceFiles(dir)).rejects.toThrow(/bin\.coe is not UTF-8 text/);
     await rm(path.join(dir, 'bin.coe'));
     await writeFile(path.join(dir, 'long.v'), 'x'.repeat(11));
-    await expect(readSourceFiles(dir, 10)).rejects.toThrow(/long\.v is longer than the 10 characters a project file may have/);
+    await expect(readSourceFiles(dir, 10)).rejects.toThrow(
+      /long\.v is longer than the 10 characters a project file may have/,
+    );
     await writeFile(path.join(dir, 'long.v'), 'x'.repeat(31));
     await expect(readSourceFiles(dir, 10)).rejects.toThrow(/long\.v is longer/);
     // The limit is the contract's, not a copy of it.
@@ -38,6 +40,8 @@ describe('readSourceFiles', () => {
   });
 
   it('names a folder it cannot read', async () => {
-    await expect(readSourceFiles(path.join(dir, 'missing'))).rejects.toThrow(/cannot read the folder .*missing \(ENOENT\)/);
+    await expect(readSourceFiles(path.join(dir, 'missing'))).rejects.toThrow(
+      /cannot read the folder .*missing \(ENOENT\)/,
+    );
   });
 });

@@ -22,9 +22,13 @@ export async function readSourceFiles(dir: string, maxLength = MAX_FILE_LENGTH):
     const code = (error as NodeJS.ErrnoException).code;
     throw new CliError(`cannot read the folder ${dir} (${code ?? (error as Error).message})`, EXIT.usage);
   }
-  const names = entries.filter((e) => e.isFile() && isSourceFile(e.name)).map((e) => e.name).sort();
+  const names = entries
+    .filter((e) => e.isFile() && isSourceFile(e.name))
+    .map((e) => e.name)
+    .sort();
   const files: LocalFile[] = [];
-  const tooLong = (file: string) => new CliError(`${file} is longer than the ${maxLength} characters a project file may have`, EXIT.usage);
+  const tooLong = (file: string) =>
+    new CliError(`${file} is longer than the ${maxLength} characters a project file may have`, EXIT.usage);
   for (const name of names) {
     const file = path.join(dir, name);
     // UTF-8 takes at most 3 bytes per UTF-16 unit, so a bigger file is too long whatever it holds.

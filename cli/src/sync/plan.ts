@@ -31,7 +31,11 @@ export type SyncAction =
  * project's source file with no local counterpart is deleted with `--delete`, else kept. Files of
  * other kinds in the project are never touched.
  */
-export function planSync(local: readonly LocalFile[], remote: readonly RemoteFile[], options: { delete: boolean }): SyncAction[] {
+export function planSync(
+  local: readonly LocalFile[],
+  remote: readonly RemoteFile[],
+  options: { delete: boolean },
+): SyncAction[] {
   const remoteByName = new Map(remote.map((file) => [file.name, file]));
   const localNames = new Set(local.map((file) => file.name));
   const actions: SyncAction[] = [];

@@ -13,12 +13,18 @@ const ProjectsRoute = lazy(() => import('./routes/projects-route').then((m) => (
 const EditorRoute = lazy(() => import('./routes/editor-route').then((m) => ({ default: m.EditorRoute })));
 const BuildsRoute = lazy(() => import('./routes/builds-route').then((m) => ({ default: m.BuildsRoute })));
 const BuildListRoute = lazy(() => import('./routes/build-list-route').then((m) => ({ default: m.BuildListRoute })));
-const BuildDetailRoute = lazy(() => import('./routes/build-detail-route').then((m) => ({ default: m.BuildDetailRoute })));
+const BuildDetailRoute = lazy(() =>
+  import('./routes/build-detail-route').then((m) => ({ default: m.BuildDetailRoute })),
+);
 const PreferencesLayout = lazy(() =>
   import('./routes/preferences/preferences-layout').then((m) => ({ default: m.PreferencesLayout })),
 );
-const AccountRoute = lazy(() => import('./routes/preferences/account-route').then((m) => ({ default: m.AccountRoute })));
-const ApiKeysRoute = lazy(() => import('./routes/preferences/api-keys-route').then((m) => ({ default: m.ApiKeysRoute })));
+const AccountRoute = lazy(() =>
+  import('./routes/preferences/account-route').then((m) => ({ default: m.AccountRoute })),
+);
+const ApiKeysRoute = lazy(() =>
+  import('./routes/preferences/api-keys-route').then((m) => ({ default: m.ApiKeysRoute })),
+);
 const AppearanceRoute = lazy(() =>
   import('./routes/preferences/appearance-route').then((m) => ({ default: m.AppearanceRoute })),
 );

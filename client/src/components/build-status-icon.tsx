@@ -20,7 +20,12 @@ export function buildStatusLabel(status: BuildStatus): string {
  * yellow dot = in progress (spinning while running), grey = cancelled. Named for screen readers.
  */
 export function BuildStatusIcon({ status, size = 18 }: { status: BuildStatus; size?: number }) {
-  const common = { size, role: 'img', 'aria-label': buildStatusLabel(status), className: `build-status build-status-${status}` };
+  const common = {
+    size,
+    role: 'img',
+    'aria-label': buildStatusLabel(status),
+    className: `build-status build-status-${status}`,
+  };
   switch (status) {
     case 'succeeded':
       return <CircleCheck {...common} />;

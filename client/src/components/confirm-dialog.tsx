@@ -15,7 +15,15 @@ export interface ConfirmDialogProps {
 }
 
 /** "Are you sure?" before a destructive action. A failing onConfirm keeps the dialog open (the caller toasts why). */
-export function ConfirmDialog({ open, onOpenChange, title, message, confirmLabel, destructive, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  message,
+  confirmLabel,
+  destructive,
+  onConfirm,
+}: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
     setBusy(true);

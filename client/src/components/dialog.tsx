@@ -22,7 +22,16 @@ export interface DialogProps {
  * A modal dialog (Radix: focus trapped and restored, Escape closes, labelled by its title). Forms
  * put their fields in `children` and their submit button in `footer`, inside the same <form>.
  */
-export function Dialog({ open, onOpenChange, title, description, children, footer, dismissible = true, initialFocus }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  dismissible = true,
+  initialFocus,
+}: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -46,7 +55,9 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
               </RadixDialog.Close>
             )}
           </div>
-          {description && <RadixDialog.Description className="dialog-description">{description}</RadixDialog.Description>}
+          {description && (
+            <RadixDialog.Description className="dialog-description">{description}</RadixDialog.Description>
+          )}
           {children && <div className="dialog-body">{children}</div>}
           {footer && <div className="dialog-footer">{footer}</div>}
         </RadixDialog.Content>

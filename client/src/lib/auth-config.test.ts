@@ -3,7 +3,11 @@ import { loadAuthConfig, validateAuthConfig } from './auth-config';
 
 describe('validateAuthConfig', () => {
   it('accepts a complete config', () => {
-    const raw = { clientId: 'cloud-compile', serverUrl: 'http://localhost:8080', redirectUri: 'http://localhost:8080/' };
+    const raw = {
+      clientId: 'cloud-compile',
+      serverUrl: 'http://localhost:8080',
+      redirectUri: 'http://localhost:8080/',
+    };
     expect(validateAuthConfig(raw)).toEqual({ ok: true, config: raw });
   });
 
@@ -23,11 +27,17 @@ describe('validateAuthConfig', () => {
 describe('loadAuthConfig', () => {
   it('reports an unreachable or failing config.json readably', async () => {
     const failing = async () => new Response('nope', { status: 502 });
-    expect(await loadAuthConfig(failing)).toEqual({ ok: false, problems: ['config.json could not be loaded (status 502)'] });
+    expect(await loadAuthConfig(failing)).toEqual({
+      ok: false,
+      problems: ['config.json could not be loaded (status 502)'],
+    });
     const offline = async () => {
       throw new TypeError('Failed to fetch');
     };
-    expect(await loadAuthConfig(offline)).toEqual({ ok: false, problems: ['config.json could not be loaded (Failed to fetch)'] });
+    expect(await loadAuthConfig(offline)).toEqual({
+      ok: false,
+      problems: ['config.json could not be loaded (Failed to fetch)'],
+    });
   });
 
   it('asks the root for it, whatever path the page was opened at', async () => {
@@ -42,6 +52,9 @@ describe('loadAuthConfig', () => {
 
   it('validates what it loads', async () => {
     const partial = async () => Response.json({ clientId: 'cloud-compile' });
-    expect(await loadAuthConfig(partial)).toEqual({ ok: false, problems: ['serverUrl is required', 'redirectUri is required'] });
+    expect(await loadAuthConfig(partial)).toEqual({
+      ok: false,
+      problems: ['serverUrl is required', 'redirectUri is required'],
+    });
   });
 });

@@ -56,7 +56,11 @@ function write(key: string, value: string): void {
 }
 
 function useStoredPreference<T>(key: string, parse: (stored: string | null) => T): [T, (value: T) => void] {
-  const raw = useSyncExternalStore(subscribe, () => read(key), () => null);
+  const raw = useSyncExternalStore(
+    subscribe,
+    () => read(key),
+    () => null,
+  );
   const set = useCallback((value: T) => write(key, String(value)), [key]);
   return [parse(raw), set];
 }

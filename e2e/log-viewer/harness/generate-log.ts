@@ -13,8 +13,7 @@ export function generateLine(index: number, count: number): string {
   if (n === Math.floor(count * 0.6)) return '=== ROUTE ===';
   if (n === Math.floor(count * 0.95)) return '=== BITSTREAM ===';
   if (n === count - 5) return `write_bitstream: checksum 0x${NEAR_END_TERM} written to bitstreams.tar`;
-  if (n % 50_000 === 7)
-    return `ERROR: [Synth 8-2715] syntax error near + [/project/src/limiter.vhd:${(n % 400) + 1}]`;
+  if (n % 50_000 === 7) return `ERROR: [Synth 8-2715] syntax error near + [/project/src/limiter.vhd:${(n % 400) + 1}]`;
   if (n % 97 === 0) return `WARNING: [Synth 8-3331] design CustomInstrument has unconnected port OutputD[${n % 16}]`;
   if (n % 13 === 0) return `\u001b[32m✓\u001b[0m step ${n}: \u001b[34mplace_design\u001b[0m phase ${n % 7} done`;
   return `INFO: [Synth 8-${6000 + (n % 900)}] synthesizing module 'block_${n}' [/project/src/limiter.vhd:${(n % 400) + 1}]`;

@@ -50,7 +50,18 @@ async function main(): Promise<number> {
 
   const result = await runScenario({ baseUrl, apiKey, cookie });
   if (values.json) {
-    console.log(JSON.stringify({ steps: result.steps, violations: result.violations, failed: result.failed, coverage: result.coverage.toJSON() }, null, 2));
+    console.log(
+      JSON.stringify(
+        {
+          steps: result.steps,
+          violations: result.violations,
+          failed: result.failed,
+          coverage: result.coverage.toJSON(),
+        },
+        null,
+        2,
+      ),
+    );
   } else {
     console.log(formatScenario(result));
   }

@@ -10,7 +10,11 @@ export const DEFAULT_BODY_CAP_BYTES = 1024 * 1024;
  * validation. Past the cap the copy is dropped (never a second copy of a big body) and the sample
  * is `too-large`. `sample` settles when the stream ends or fails.
  */
-export function teeBody(source: Readable, capBytes: number, contentEncoding?: string): { stream: Readable; sample: Promise<BodySample> } {
+export function teeBody(
+  source: Readable,
+  capBytes: number,
+  contentEncoding?: string,
+): { stream: Readable; sample: Promise<BodySample> } {
   const stream = new PassThrough();
   let kept: Buffer[] | undefined = [];
   let keptBytes = 0;
@@ -41,7 +45,10 @@ export function teeBody(source: Readable, capBytes: number, contentEncoding?: st
  * stream that replays what was read followed by the rest, so nothing is lost and nothing big is
  * held.
  */
-export async function readBodyUpTo(source: Readable, capBytes: number): Promise<{ sample: BodySample; replay: Readable }> {
+export async function readBodyUpTo(
+  source: Readable,
+  capBytes: number,
+): Promise<{ sample: BodySample; replay: Readable }> {
   const chunks: Buffer[] = [];
   let bytes = 0;
   const iterator = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
@@ -49,7 +56,10 @@ export async function readBodyUpTo(source: Readable, capBytes: number): Promise<
     const next = await iterator.next();
     if (next.done) {
       const body = Buffer.concat(chunks);
-      return { sample: body.length === 0 ? { kind: 'absent' } : { kind: 'complete', bytes: body }, replay: replayOf([body]) };
+      return {
+        sample: body.length === 0 ? { kind: 'absent' } : { kind: 'complete', bytes: body },
+        replay: replayOf([body]),
+      };
     }
     chunks.push(next.value);
     bytes += next.value.length;
@@ -85,7 +95,8 @@ export function decodeSample(bytes: Buffer, contentEncoding: string | undefined,
   // A decoded body may be far larger than the compressed one; the cap still bounds memory.
   const options = { maxOutputLength: capBytes * 8 };
   try {
-    if (encoding === 'gzip' || encoding === 'x-gzip') return { kind: 'complete', bytes: zlib.gunzipSync(bytes, options) };
+    if (encoding === 'gzip' || encoding === 'x-gzip')
+      return { kind: 'complete', bytes: zlib.gunzipSync(bytes, options) };
     if (encoding === 'deflate') return { kind: 'complete', bytes: zlib.inflateSync(bytes, options) };
     if (encoding === 'br') return { kind: 'complete', bytes: zlib.brotliDecompressSync(bytes, options) };
   } catch {

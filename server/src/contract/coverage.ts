@@ -33,7 +33,12 @@ export class Coverage {
     return document.operations.map((o) => o.operationId).filter((id) => !this.counts[id]);
   }
 
-  summary(document: ContractDocument): { operations: number; covered: number; statuses: number; statusesCovered: number } {
+  summary(document: ContractDocument): {
+    operations: number;
+    covered: number;
+    statuses: number;
+    statusesCovered: number;
+  } {
     let statuses = 0;
     let statusesCovered = 0;
     for (const operation of document.operations) {
@@ -52,13 +57,22 @@ export class Coverage {
     const rows = document.operations.map((operation) => {
       const seen = this.counts[operation.operationId] ?? {};
       const documented = operation.statuses.map((status) => `${status}${seen[status] ? '✓' : '·'}`);
-      const extra = Object.keys(seen).filter((s) => !operation.statuses.includes(s)).map((s) => `${s}!`);
+      const extra = Object.keys(seen)
+        .filter((s) => !operation.statuses.includes(s))
+        .map((s) => `${s}!`);
       const total = Object.values(seen).reduce((sum, n) => sum + n, 0);
-      return [total > 0 ? 'yes' : 'NO', operation.operationId, `${operation.method} ${operation.path}`, String(total), [...documented, ...extra].join(' ')];
+      return [
+        total > 0 ? 'yes' : 'NO',
+        operation.operationId,
+        `${operation.method} ${operation.path}`,
+        String(total),
+        [...documented, ...extra].join(' '),
+      ];
     });
     const header = ['hit', 'operation', 'method and path', 'calls', 'statuses (✓ seen, · not seen, ! undocumented)'];
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-    const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!))).join('  ');
+    const line = (cells: string[]) =>
+      cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!))).join('  ');
     const { operations, covered, statuses, statusesCovered } = this.summary(document);
     return [
       line(header),

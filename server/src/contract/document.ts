@@ -65,7 +65,10 @@ export class ContractDocument {
         for (const [status, response] of Object.entries(operation.responses ?? {})) {
           const content = (response as OpenAPIV3.ResponseObject).content ?? {};
           responses[status] = Object.fromEntries(
-            Object.entries(content).map(([type, media]) => [type.toLowerCase(), media.schema as OpenAPIV3.SchemaObject | undefined]),
+            Object.entries(content).map(([type, media]) => [
+              type.toLowerCase(),
+              media.schema as OpenAPIV3.SchemaObject | undefined,
+            ]),
           );
         }
         const contractOperation: ContractOperation = {

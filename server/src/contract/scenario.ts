@@ -88,7 +88,9 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRes
   const call = async (step: string, operationId: string, call: CallOptions): Promise<CallResult | undefined> => {
     const operation = document.operation(operationId);
     if (!operation) throw new Error(`the document has no operation ${operationId}`);
-    const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(call.params?.[name] ?? ''));
+    const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+      encodeURIComponent(call.params?.[name] ?? ''),
+    );
     const url = new URL(base + path);
     for (const [key, value] of Object.entries(call.query ?? {})) url.searchParams.set(key, value);
     const headers: Record<string, string> = { accept: 'application/json, text/plain, */*', ...credentials(call.auth) };
@@ -100,7 +102,15 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRes
       headers['content-type'] = 'text/plain; charset=utf-8';
       body = call.text;
     }
-    const result: StepResult = { step, operation: operationId, method: operation.method, path, expected: call.expect, outcome: 'pass', violations: [] };
+    const result: StepResult = {
+      step,
+      operation: operationId,
+      method: operation.method,
+      path,
+      expected: call.expect,
+      outcome: 'pass',
+      violations: [],
+    };
     steps.push(result);
     let response: Response;
     try {
@@ -114,7 +124,11 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRes
     coverage.record(operationId, response.status);
     const contentType = response.headers.get('content-type') ?? undefined;
     const sample = await readSample(response);
-    result.violations = validator.checkResponse(operation, operation.method, path, { status: response.status, contentType, body: sample });
+    result.violations = validator.checkResponse(operation, operation.method, path, {
+      status: response.status,
+      contentType,
+      body: sample,
+    });
     if (!call.expect.includes(response.status)) {
       result.outcome = 'fail';
       result.note = `expected ${call.expect.join(' or ')}, got ${response.status}`;
@@ -137,11 +151,21 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRes
   const ok = (result: CallResult | undefined, status: number) => result?.status === status;
   const skip = (step: string, operationId: string, note: string) => {
     const operation = document.operation(operationId)!;
-    steps.push({ step, operation: operationId, method: operation.method, path: operation.path, expected: [], outcome: 'skip', note, violations: [] });
+    steps.push({
+      step,
+      operation: operationId,
+      method: operation.method,
+      path: operation.path,
+      expected: [],
+      outcome: 'skip',
+      note,
+      violations: [],
+    });
   };
   const expectDetailList = (result: CallResult | undefined) => {
     const detail = (result?.body as { detail?: unknown } | undefined)?.detail;
-    if (result?.status === 422 && (!Array.isArray(detail) || detail.length === 0)) failStep(result, 'a 422 must carry a non-empty detail list');
+    if (result?.status === 422 && (!Array.isArray(detail) || detail.length === 0))
+      failStep(result, 'a 422 must carry a non-empty detail list');
   };
   const sessionOnly = !options.cookie;
 
@@ -155,8 +179,15 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRes
   await call('list examples', 'listExamples', { expect: [200] });
 
   // Negative: invalid input gives a 422 detail list.
-  expectDetailList(await call('create project with an empty name', 'createProject', { json: { name: '' }, expect: [422] }));
-  expectDetailList(await call('accept terms with a non-numeric version', 'updateTerms', { params: { tos_version: 'not-a-number' }, expect: sessionOnly ? [401, 403, 422] : [422] }));
+  expectDetailList(
+    await call('create project with an empty name', 'createProject', { json: { name: '' }, expect: [422] }),
+  );
+  expectDetailList(
+    await call('accept terms with a non-numeric version', 'updateTerms', {
+      params: { tos_version: 'not-a-number' },
+      expect: sessionOnly ? [401, 403, 422] : [422],
+    }),
+  );
 
   // The scratch project: create → read back → update → … → delete.
   const name = `contract-check-${stamp}`;
@@ -164,7 +195,24 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRes
   const projectId = ok(created, 201) ? (created!.body as { id?: string }).id : undefined;
   try {
     if (!projectId) {
-      for (const op of ['getProject', 'renameProject', 'updateProjectConfig', 'createFile', 'getProjectFiles', 'getFile', 'updateFile', 'renameFile', 'deleteFile', 'getLatestBuild', 'newProjectBuild', 'projectBuilds', 'buildDetails', 'getBuildLog', 'cancelBuild', 'deleteProject']) {
+      for (const op of [
+        'getProject',
+        'renameProject',
+        'updateProjectConfig',
+        'createFile',
+        'getProjectFiles',
+        'getFile',
+        'updateFile',
+        'renameFile',
+        'deleteFile',
+        'getLatestBuild',
+        'newProjectBuild',
+        'projectBuilds',
+        'buildDetails',
+        'getBuildLog',
+        'cancelBuild',
+        'deleteProject',
+      ]) {
         skip('(needs the scratch project)', op, 'the scratch project could not be created');
       }
     } else {
@@ -184,16 +232,30 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRes
         .find((build) => build?.artifacts && build.artifacts.length > 0)
     : undefined;
   if (withArtifact) {
-    await call('download an artifact', 'getArtifact', { params: { build_id: withArtifact.id, artifact_name: withArtifact.artifacts![0]!.name }, expect: [200] });
+    await call('download an artifact', 'getArtifact', {
+      params: { build_id: withArtifact.id, artifact_name: withArtifact.artifacts![0]!.name },
+      expect: [200],
+    });
   } else {
-    await call('download a missing artifact', 'getArtifact', { params: { build_id: 'contract-check-none', artifact_name: 'summary.rpt' }, expect: [404] });
+    await call('download a missing artifact', 'getArtifact', {
+      params: { build_id: 'contract-check-none', artifact_name: 'summary.rpt' },
+      expect: [404],
+    });
   }
 
   // API keys need a signed-in session; an API key must not manage keys.
   if (options.cookie) {
     await call('list API keys', 'listApiKeys', { expect: [200] });
-    expectDetailList(await call('create API key without scopes', 'createApiKey', { json: { name: 'contract-check', scopes: [] }, expect: [422] }));
-    const key = await call('create scratch API key', 'createApiKey', { json: { name: `contract-check-${stamp}`, scopes: ['projects:read'] }, expect: [201] });
+    expectDetailList(
+      await call('create API key without scopes', 'createApiKey', {
+        json: { name: 'contract-check', scopes: [] },
+        expect: [422],
+      }),
+    );
+    const key = await call('create scratch API key', 'createApiKey', {
+      json: { name: `contract-check-${stamp}`, scopes: ['projects:read'] },
+      expect: [201],
+    });
     const keyId = ok(key, 201) ? (key!.body as { id?: string }).id : undefined;
     if (keyId) await call('delete scratch API key', 'deleteApiKey', { params: { key_id: keyId }, expect: [204] });
     else skip('delete scratch API key', 'deleteApiKey', 'the scratch key could not be created');
@@ -218,28 +280,41 @@ async function scratchProject(
 ): Promise<void> {
   const project = { project_id: projectId };
   const readBack = await call('read scratch project back', 'getProject', { params: project, expect: [200] });
-  if (readBack?.status === 200 && (readBack.body as { name?: string }).name !== name) failStep(readBack, `read back a different name than ${name}`);
-  await call('rename scratch project', 'renameProject', { params: project, json: { name: `${name}-renamed` }, expect: [200] });
+  if (readBack?.status === 200 && (readBack.body as { name?: string }).name !== name)
+    failStep(readBack, `read back a different name than ${name}`);
+  await call('rename scratch project', 'renameProject', {
+    params: project,
+    json: { name: `${name}-renamed` },
+    expect: [200],
+  });
 
   const config = configFrom(configOptions);
-  if (config) await call('update build configuration', 'updateProjectConfig', { params: project, json: config, expect: [200] });
+  if (config)
+    await call('update build configuration', 'updateProjectConfig', { params: project, json: config, expect: [200] });
   else skip('update build configuration', 'updateProjectConfig', 'buildConfigs gave no usable option');
 
   const file = { ...project, name: 'contract_check.vhd' };
   // Kept until the build is queued: a project without a top-level design is refused (422).
   let scratchFile: typeof file | undefined;
-  const content = '-- written by the contract check\narchitecture Behavioural of CustomInstrument is\nbegin\nend architecture;\n';
+  const content =
+    '-- written by the contract check\narchitecture Behavioural of CustomInstrument is\nbegin\nend architecture;\n';
   const createdFile = await call('create file', 'createFile', { params: file, text: content, expect: [201] });
   await call('list files', 'getProjectFiles', { params: project, expect: [200] });
   if (createdFile?.status === 201) {
     const readFile = await call('read file back', 'getFile', { params: file, expect: [200] });
-    if (readFile?.status === 200 && (readFile.body as { content?: string }).content !== content) failStep(readFile, 'read back different content');
+    if (readFile?.status === 200 && (readFile.body as { content?: string }).content !== content)
+      failStep(readFile, 'read back different content');
     await call('save file', 'updateFile', { params: file, text: `${content}-- saved\n`, expect: [200] });
     expectDetailList(await call('rename file without a new name', 'renameFile', { params: file, expect: [422] }));
-    const renamed = await call('rename file', 'renameFile', { params: file, query: { new_name: 'contract_check_renamed.vhd' }, expect: [200] });
+    const renamed = await call('rename file', 'renameFile', {
+      params: file,
+      query: { new_name: 'contract_check_renamed.vhd' },
+      expect: [200],
+    });
     scratchFile = renamed?.status === 200 ? { ...project, name: 'contract_check_renamed.vhd' } : file;
   } else {
-    for (const op of ['getFile', 'updateFile', 'renameFile', 'deleteFile']) skip('(needs the scratch file)', op, 'the file could not be created');
+    for (const op of ['getFile', 'updateFile', 'renameFile', 'deleteFile'])
+      skip('(needs the scratch file)', op, 'the file could not be created');
   }
 
   await call('latest build of a new project', 'getLatestBuild', { params: project, expect: [200] });
@@ -252,24 +327,33 @@ async function scratchProject(
     // 409 is documented for a build that finished before the cancel arrived.
     await call('cancel the build', 'cancelBuild', { params: { build_id: buildId }, expect: [200, 409] });
   } else {
-    for (const op of ['buildDetails', 'getBuildLog', 'cancelBuild']) skip('(needs the queued build)', op, 'the build could not be queued');
+    for (const op of ['buildDetails', 'getBuildLog', 'cancelBuild'])
+      skip('(needs the queued build)', op, 'the build could not be queued');
   }
   if (scratchFile) await call('delete file', 'deleteFile', { params: scratchFile, expect: [204] });
 }
 
 /** The first non-legacy option of each kind: a configuration the API itself offers. */
 function configFrom(options: unknown): Record<string, unknown> | undefined {
-  const o = options as {
-    os_versions?: string[];
-    hardware?: { id: string; slots?: number[] }[];
-    targets?: { id: string; legacy?: boolean }[];
-    interpolation?: { default?: boolean };
-  } | undefined;
+  const o = options as
+    | {
+        os_versions?: string[];
+        hardware?: { id: string; slots?: number[] }[];
+        targets?: { id: string; legacy?: boolean }[];
+        interpolation?: { default?: boolean };
+      }
+    | undefined;
   const hardware = o?.hardware?.[0];
   const target = o?.targets?.find((t) => !t.legacy) ?? o?.targets?.[0];
   const osVersion = o?.os_versions?.[0];
   if (!hardware || !target || !osVersion) return undefined;
-  return { hardware: hardware.id, slots: hardware.slots?.[0] ?? 1, os_version: osVersion, target: target.id, interpolation: o?.interpolation?.default ?? false };
+  return {
+    hardware: hardware.id,
+    slots: hardware.slots?.[0] ?? 1,
+    os_version: osVersion,
+    target: target.id,
+    interpolation: o?.interpolation?.default ?? false,
+  };
 }
 
 /** Reads a body up to the cap; beyond it the rest is drained unread (big artifacts). */
@@ -300,11 +384,18 @@ export function formatScenario(result: ScenarioResult): string {
   ]);
   const header = ['result', 'step', 'operation', 'request', 'expected', 'got', 'note'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   const out = [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)];
   if (result.violations.length > 0) {
     out.push('', 'Contract violations:');
-    for (const v of result.violations) out.push(`  ${v.operation ?? '(no operation)'} ${v.method} ${v.path} → ${v.status ?? ''} ${v.location}: ${v.message}`);
+    for (const v of result.violations)
+      out.push(
+        `  ${v.operation ?? '(no operation)'} ${v.method} ${v.path} → ${v.status ?? ''} ${v.location}: ${v.message}`,
+      );
   }
   const { operations, covered } = result.coverage.summary(result.document);
   const passed = result.steps.filter((s) => s.outcome === 'pass').length;

@@ -26,7 +26,10 @@ export default fp(
       if (!pathname.startsWith('/api/')) return;
       const matched = document.match(request.method, pathname);
       if (!matched) return;
-      fs.appendFileSync(file, `${JSON.stringify({ operation: matched.operation.operationId, status: reply.statusCode })}\n`);
+      fs.appendFileSync(
+        file,
+        `${JSON.stringify({ operation: matched.operation.operationId, status: reply.statusCode })}\n`,
+      );
     });
   },
   { name: 'contract-suite-coverage' },

@@ -72,13 +72,24 @@ export class ValidatingProxy {
         body = { kind: 'partial' };
       }
     }
-    const checked = this.validator.checkRequest({ method: request.method, url: request.url, headers: request.headers, body });
-    this.exchanges.set(request, { operationId: checked.operation?.operationId, method: request.method, path: checked.path });
+    const checked = this.validator.checkRequest({
+      method: request.method,
+      url: request.url,
+      headers: request.headers,
+      body,
+    });
+    this.exchanges.set(request, {
+      operationId: checked.operation?.operationId,
+      method: request.method,
+      path: checked.path,
+    });
     this.record(request, checked.violations);
     if (this.options.mode !== 'strict' || checked.violations.length === 0) return;
 
     if (!checked.operation) {
-      return reply.status(404).send({ detail: `${request.method} ${checked.path} is not an operation of the API contract` });
+      return reply
+        .status(404)
+        .send({ detail: `${request.method} ${checked.path} is not an operation of the API contract` });
     }
     return reply.status(422).send({
       detail: checked.violations.map((violation) => ({
@@ -105,7 +116,13 @@ export class ValidatingProxy {
       return;
     }
     const contentType = firstHeader(upstream.headers['content-type']);
-    const head = this.validator.checkResponseHead(operation, exchange.method, exchange.path, upstream.statusCode, contentType);
+    const head = this.validator.checkResponseHead(
+      operation,
+      exchange.method,
+      exchange.path,
+      upstream.statusCode,
+      contentType,
+    );
     this.record(request, head);
     if (head.length > 0 && this.options.mode === 'strict') return this.reject(reply, upstream, head);
 
@@ -120,7 +137,11 @@ export class ValidatingProxy {
         this.report.noteBodyNotChecked();
         return [];
       }
-      return this.validator.checkResponse(operation, exchange.method, exchange.path, { status: upstream.statusCode, contentType, body });
+      return this.validator.checkResponse(operation, exchange.method, exchange.path, {
+        status: upstream.statusCode,
+        contentType,
+        body,
+      });
     };
     const encoding = firstHeader(upstream.headers['content-encoding']);
 
@@ -168,7 +189,11 @@ function firstHeader(value: string | string[] | undefined): string | undefined {
  * GET /admin/contract: the report as JSON, or `?format=text` for the summary and coverage table.
  * Needs `Authorization: Bearer $ADMIN_TOKEN`; without ADMIN_TOKEN the route does not exist.
  */
-export function registerContractReportRoute(app: FastifyInstance, proxy: ValidatingProxy, adminToken: string | undefined): void {
+export function registerContractReportRoute(
+  app: FastifyInstance,
+  proxy: ValidatingProxy,
+  adminToken: string | undefined,
+): void {
   if (!adminToken) return;
   const expected = Buffer.from(`Bearer ${adminToken}`);
   app.get<{ Querystring: { format?: string } }>('/admin/contract', async (request, reply) => {
@@ -177,7 +202,9 @@ export function registerContractReportRoute(app: FastifyInstance, proxy: Validat
       return reply.status(401).send({ detail: 'The admin API needs Authorization: Bearer <ADMIN_TOKEN>' });
     }
     if (request.query.format === 'text') {
-      return reply.type('text/plain; charset=utf-8').send(`${proxy.report.summary()}\n\n${proxy.report.coverage.table(proxy.report.document)}\n`);
+      return reply
+        .type('text/plain; charset=utf-8')
+        .send(`${proxy.report.summary()}\n\n${proxy.report.coverage.table(proxy.report.document)}\n`);
     }
     return proxy.report.toJSON();
   });

@@ -78,8 +78,16 @@ function toJsonSchema(schema: unknown): unknown {
       converted[key] = `${COMPONENTS_ID}${value}`;
     } else if ((key === 'properties' || key === 'patternProperties') && value && typeof value === 'object') {
       // Property names are data, not keywords: ProjectCreate has a property called `example`.
-      converted[key] = Object.fromEntries(Object.entries(value).map(([name, property]) => [name, toJsonSchema(property)]));
-    } else if (key === 'nullable' || key === 'example' || key === 'discriminator' || key === 'xml' || key.startsWith('x-')) {
+      converted[key] = Object.fromEntries(
+        Object.entries(value).map(([name, property]) => [name, toJsonSchema(property)]),
+      );
+    } else if (
+      key === 'nullable' ||
+      key === 'example' ||
+      key === 'discriminator' ||
+      key === 'xml' ||
+      key.startsWith('x-')
+    ) {
       // OpenAPI-only keywords; nullable is handled below.
     } else {
       converted[key] = toJsonSchema(value);
@@ -128,7 +136,8 @@ export class ContractValidator {
 
     const { operation, pathParams } = matched;
     const violations: Violation[] = [];
-    const add = (location: string, message: string) => violations.push(violation(location, message, operation.operationId));
+    const add = (location: string, message: string) =>
+      violations.push(violation(location, message, operation.operationId));
 
     for (const parameter of operation.parameters) {
       const raw = this.parameterValue(parameter, pathParams, url.searchParams, request.headers);
@@ -138,7 +147,11 @@ export class ContractValidator {
         continue;
       }
       const value = coerce(raw, parameter.schema);
-      for (const error of this.validate(`param:${operation.operationId}:${parameter.in}:${parameter.name}`, parameter.schema, value)) {
+      for (const error of this.validate(
+        `param:${operation.operationId}:${parameter.in}:${parameter.name}`,
+        parameter.schema,
+        value,
+      )) {
         add(errorLocation(location, error), errorMessage(error));
       }
     }
@@ -149,7 +162,8 @@ export class ContractValidator {
     }
 
     const mediaType = mediaTypeOf(request.headers['content-type']);
-    const hasBody = request.body.kind !== 'absent' && !(request.body.kind === 'complete' && request.body.bytes.length === 0);
+    const hasBody =
+      request.body.kind !== 'absent' && !(request.body.kind === 'complete' && request.body.bytes.length === 0);
     if (!operation.requestBody) {
       if (hasBody) add('request.body', 'this operation takes no request body');
     } else if (!hasBody) {
@@ -161,7 +175,13 @@ export class ContractValidator {
         add('request.header.content-type', `${mediaType ?? 'no content type'} is not documented; expected ${allowed}`);
       } else if (media.schema && request.body.kind === 'complete') {
         const key = `request:${operation.operationId}:${mediaType}`;
-        for (const [location, message] of this.checkBody(key, media.schema, mediaType, request.body.bytes, 'request.body')) {
+        for (const [location, message] of this.checkBody(
+          key,
+          media.schema,
+          mediaType,
+          request.body.bytes,
+          'request.body',
+        )) {
           add(location, message);
         }
       }
@@ -170,7 +190,13 @@ export class ContractValidator {
   }
 
   /** Status and content type: what can be judged from the response head alone. */
-  checkResponseHead(operation: ContractOperation, method: string, path: string, status: number, contentType: string | undefined): Violation[] {
+  checkResponseHead(
+    operation: ContractOperation,
+    method: string,
+    path: string,
+    status: number,
+    contentType: string | undefined,
+  ): Violation[] {
     const violation = (location: string, message: string): Violation => ({
       operation: operation.operationId,
       method: method.toUpperCase(),
@@ -182,13 +208,23 @@ export class ContractValidator {
     });
     const documented = this.responseFor(operation, status);
     if (!documented) {
-      return [violation('response.status', `${status} is not documented for ${operation.operationId} (documented: ${operation.statuses.join(', ')})`)];
+      return [
+        violation(
+          'response.status',
+          `${status} is not documented for ${operation.operationId} (documented: ${operation.statuses.join(', ')})`,
+        ),
+      ];
     }
     const mediaTypes = Object.keys(documented);
     const mediaType = mediaTypeOf(contentType);
     if (mediaTypes.length === 0) return [];
     if (!mediaType || !mediaTypes.includes(mediaType)) {
-      return [violation('response.header.content-type', `${mediaType ?? 'no content type'} is not documented for ${status}; expected ${mediaTypes.join(', ')}`)];
+      return [
+        violation(
+          'response.header.content-type',
+          `${mediaType ?? 'no content type'} is not documented for ${status}; expected ${mediaTypes.join(', ')}`,
+        ),
+      ];
     }
     return [];
   }
@@ -212,7 +248,8 @@ export class ContractValidator {
       status: response.status,
     });
     if (Object.keys(documented).length === 0) {
-      const hasBody = response.body.kind === 'partial' || (response.body.kind === 'complete' && response.body.bytes.length > 0);
+      const hasBody =
+        response.body.kind === 'partial' || (response.body.kind === 'complete' && response.body.bytes.length > 0);
       return hasBody ? [violation('response.body', `${response.status} is documented without a body`)] : [];
     }
     const schema = mediaType ? documented[mediaType] : undefined;
@@ -225,11 +262,24 @@ export class ContractValidator {
   }
 
   /** The documented response for a status: exact code, then 2XX-style ranges, then default. */
-  private responseFor(operation: ContractOperation, status: number): Record<string, OpenAPIV3.SchemaObject | undefined> | undefined {
-    return operation.responses[String(status)] ?? operation.responses[`${String(status)[0]}XX`] ?? operation.responses.default;
+  private responseFor(
+    operation: ContractOperation,
+    status: number,
+  ): Record<string, OpenAPIV3.SchemaObject | undefined> | undefined {
+    return (
+      operation.responses[String(status)] ??
+      operation.responses[`${String(status)[0]}XX`] ??
+      operation.responses.default
+    );
   }
 
-  private checkBody(key: string, schema: OpenAPIV3.SchemaObject, mediaType: string, bytes: Buffer, root: string): [string, string][] {
+  private checkBody(
+    key: string,
+    schema: OpenAPIV3.SchemaObject,
+    mediaType: string,
+    bytes: Buffer,
+    root: string,
+  ): [string, string][] {
     let value: unknown;
     if (isJsonMediaType(mediaType)) {
       try {
@@ -275,7 +325,8 @@ export class ContractValidator {
 
 /** Parameters arrive as text; the schema says what they should parse to. */
 function coerce(raw: string, schema: OpenAPIV3.SchemaObject): unknown {
-  if ((schema.type === 'integer' || schema.type === 'number') && raw.trim() !== '' && Number.isFinite(Number(raw))) return Number(raw);
+  if ((schema.type === 'integer' || schema.type === 'number') && raw.trim() !== '' && Number.isFinite(Number(raw)))
+    return Number(raw);
   if (schema.type === 'boolean' && (raw === 'true' || raw === 'false')) return raw === 'true';
   return raw;
 }
@@ -288,14 +339,16 @@ function errorLocation(root: string, error: ErrorObject): string {
     location += /^\d+$/.test(decoded) ? `[${decoded}]` : `.${decoded}`;
   }
   if (error.keyword === 'required') location += `.${(error.params as { missingProperty: string }).missingProperty}`;
-  if (error.keyword === 'additionalProperties') location += `.${(error.params as { additionalProperty: string }).additionalProperty}`;
+  if (error.keyword === 'additionalProperties')
+    location += `.${(error.params as { additionalProperty: string }).additionalProperty}`;
   return location;
 }
 
 function errorMessage(error: ErrorObject): string {
   if (error.keyword === 'required') return 'is required';
   if (error.keyword === 'additionalProperties') return 'is not allowed';
-  if (error.keyword === 'enum') return `must be one of ${(error.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+  if (error.keyword === 'enum')
+    return `must be one of ${(error.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
   return error.message ?? `fails ${error.keyword}`;
 }
 

@@ -33,7 +33,8 @@ export function forgedRequestReason(
   if (site !== undefined) {
     return `Refused a ${site} request: it was sent by another site's page (Sec-Fetch-Site: ${site}${origin ? `, Origin: ${origin}` : ''})`;
   }
-  if (origin !== undefined) return `Refused a request from another origin (Origin: ${origin}); only ${[...trustedOrigins].join(', ')} may change data here`;
+  if (origin !== undefined)
+    return `Refused a request from another origin (Origin: ${origin}); only ${[...trustedOrigins].join(', ')} may change data here`;
   return null;
 }
 

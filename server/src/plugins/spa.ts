@@ -65,10 +65,7 @@ const spaPlugin: FastifyPluginAsync = async (app) => {
     cacheControl: false,
     setHeaders(res, filePath) {
       const urlPath = `/${path.relative(root, filePath).split(path.sep).join('/')}`;
-      res.header(
-        'cache-control',
-        HASHED_ASSET.test(urlPath) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
+      res.header('cache-control', HASHED_ASSET.test(urlPath) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   const assetsDir = path.join(root, 'assets') + path.sep;

@@ -37,8 +37,16 @@ function hasCode(error: unknown, code: string): boolean {
  * (contract/validating-proxy.ts); the report is at GET /admin/contract and written on close.
  */
 const proxyPlugin: FastifyPluginAsync = async (app) => {
-  const { apiUpstream, authUpstream, timeoutMs, bodyTimeoutMs, validate, validationReportFile, caFile, connectionsPerUpstream } =
-    app.config.proxy;
+  const {
+    apiUpstream,
+    authUpstream,
+    timeoutMs,
+    bodyTimeoutMs,
+    validate,
+    validationReportFile,
+    caFile,
+    connectionsPerUpstream,
+  } = app.config.proxy;
   if (!apiUpstream || !authUpstream) throw new Error('proxy mode needs API_UPSTREAM and AUTH_UPSTREAM');
   const publicUrl = new URL(app.config.publicUrl);
   const limitBody = bodyLimitPreHandler(app.config.http.bodyLimitBytes);
@@ -57,7 +65,12 @@ const proxyPlugin: FastifyPluginAsync = async (app) => {
     const origin = new URL(upstream).origin;
     let pool = pools.get(origin);
     if (!pool) {
-      pool = upstreamPool(upstream, { connections: connectionsPerUpstream, headersTimeoutMs: timeoutMs, bodyTimeoutMs, caFile });
+      pool = upstreamPool(upstream, {
+        connections: connectionsPerUpstream,
+        headersTimeoutMs: timeoutMs,
+        bodyTimeoutMs,
+        caFile,
+      });
       pools.set(origin, pool);
     }
     return pool;
@@ -66,11 +79,18 @@ const proxyPlugin: FastifyPluginAsync = async (app) => {
     await Promise.all([...pools.values()].map((pool) => pool.destroy()));
   });
 
-  const route = (name: 'compile API' | 'identity provider', prefix: string, upstream: string, validating?: ValidatingProxy) => {
+  const route = (
+    name: 'compile API' | 'identity provider',
+    prefix: string,
+    upstream: string,
+    validating?: ValidatingProxy,
+  ) => {
     const isApi = name === 'compile API';
     const options: FastifyHttpProxyOptions = {
       upstream,
       prefix,
+      // Fastify awaits an async preHandler; the plugin's type only declares the callback form.
+      // eslint-disable-next-line @typescript-eslint/no-misused-promises
       preHandler: inOrder(limitBody, validating?.preHandler),
       // Keep the prefix: /api/projects → $API_UPSTREAM/api/projects when the upstream has no path.
       rewritePrefix: `${new URL(upstream).pathname.replace(/\/$/, '')}${prefix}`,
@@ -99,7 +119,10 @@ const proxyPlugin: FastifyPluginAsync = async (app) => {
         onResponse: validating?.onResponse,
         onError: (reply, { error }) => {
           if (hasCode(error, BODY_TOO_LARGE)) {
-            if (!reply.sent) void reply.status(413).send({ detail: `Request body is larger than ${app.config.http.bodyLimitBytes} bytes` });
+            if (!reply.sent)
+              void reply
+                .status(413)
+                .send({ detail: `Request body is larger than ${app.config.http.bodyLimitBytes} bytes` });
             return;
           }
           const failure = upstreamFailure(error, name, timeoutMs);

@@ -51,8 +51,12 @@ describe('mock API: nobody unauthenticated makes the gateway hold a body', () =>
     const head = (extra: string) =>
       `POST /api/projects HTTP/1.1\r\nHost: gateway\r\nContent-Type: application/json\r\nContent-Length: 5000000\r\n${extra}\r\n`;
     expect(await statusForHeadOnly(gateway.baseUrl, head(''))).toBe('HTTP/1.1 401 Unauthorized');
-    expect(await statusForHeadOnly(gateway.baseUrl, head('Authorization: Bearer cc_made-up\r\n'))).toBe('HTTP/1.1 401 Unauthorized');
-    expect(await statusForHeadOnly(gateway.baseUrl, head('Cookie: app.at=forged\r\n'))).toBe('HTTP/1.1 401 Unauthorized');
+    expect(await statusForHeadOnly(gateway.baseUrl, head('Authorization: Bearer cc_made-up\r\n'))).toBe(
+      'HTTP/1.1 401 Unauthorized',
+    );
+    expect(await statusForHeadOnly(gateway.baseUrl, head('Cookie: app.at=forged\r\n'))).toBe(
+      'HTTP/1.1 401 Unauthorized',
+    );
   });
 
   it('a chunked body without credentials, and one to no operation, are answered before it is read', async () => {

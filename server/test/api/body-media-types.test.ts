@@ -17,7 +17,7 @@ describe('bodies in a media type the operation does not take', () => {
   });
   afterAll(() => gateway.stop());
 
-  it('the issue\'s case: POST /api/projects with JSON sent as text/plain is 415, and no project is made', async () => {
+  it("the issue's case: POST /api/projects with JSON sent as text/plain is 415, and no project is made", async () => {
     const response = await fetch(url('/api/projects'), {
       method: 'POST',
       headers: { cookie, 'content-type': 'text/plain' },
@@ -25,22 +25,33 @@ describe('bodies in a media type the operation does not take', () => {
     });
     expect(response.status).toBe(415);
     expect(await response.json()).toEqual({ detail: 'createProject takes a application/json body, not text/plain' });
-    const names = ((await (await fetch(url('/api/projects'), { headers: { cookie } })).json()) as { name: string }[]).map((p) => p.name);
+    const names = (
+      (await (await fetch(url('/api/projects'), { headers: { cookie } })).json()) as { name: string }[]
+    ).map((p) => p.name);
     expect(names).not.toContain('Sent as text');
   });
 
   it('every operation with a request body refuses every other media type with 415 {"detail"}', async () => {
     const { api } = await loadContract();
     const withBody = api.getOperations().filter((o) => o.requestBody);
-    expect(withBody.map((o) => o.operationId).sort()).toEqual(
-      ['createApiKey', 'createFile', 'createProject', 'renameProject', 'updateFile', 'updateProjectConfig'],
-    );
-    const wrongTypes = ['text/plain', 'application/json', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data; boundary=x'];
+    expect(withBody.map((o) => o.operationId).sort()).toEqual([
+      'createApiKey',
+      'createFile',
+      'createProject',
+      'renameProject',
+      'updateFile',
+      'updateProjectConfig',
+    ]);
+    const wrongTypes = [
+      'text/plain',
+      'application/json',
+      'application/x-www-form-urlencoded',
+      'application/xml',
+      'multipart/form-data; boundary=x',
+    ];
     for (const operation of withBody) {
       const accepted = Object.keys((operation.requestBody as { content: Record<string, unknown> }).content);
-      const path = operation.path
-        .replace('{project_id}', projectId)
-        .replace('{name}', 'adder.vhd');
+      const path = operation.path.replace('{project_id}', projectId).replace('{name}', 'adder.vhd');
       for (const type of wrongTypes.filter((t) => !accepted.includes(t.split(';')[0]!))) {
         const response = await fetch(url(path), {
           method: operation.method.toUpperCase(),

@@ -19,7 +19,13 @@ const build = (id: string, minute: number, bytes = 0, finished = true, projectId
 
 describe('buildsToDrop', () => {
   it('keeps the newest finished builds of each project, dropping the rest', () => {
-    const builds = [build('a1', 1), build('a2', 2), build('a3', 3), build('b1', 1, 0, true, 'q'), build('b2', 2, 0, true, 'q')];
+    const builds = [
+      build('a1', 1),
+      build('a2', 2),
+      build('a3', 3),
+      build('b1', 1, 0, true, 'q'),
+      build('b2', 2, 0, true, 'q'),
+    ];
     expect([...buildsToDrop(builds, { perProject: 2, bytes: Infinity })]).toEqual(['a1']);
   });
 
@@ -28,12 +34,19 @@ describe('buildsToDrop', () => {
     // Over any byte budget: only the finished build may go.
     expect([...buildsToDrop([build('old', 1, 10), ...active], { perProject: 5, bytes: 0 })]).toEqual(['old']);
     // One finished build per project: the newer finished one stays beside the unfinished ones.
-    expect([...buildsToDrop([build('f1', 1), build('f2', 2), ...active], { perProject: 1, bytes: Infinity })]).toEqual(['f1']);
+    expect([...buildsToDrop([build('f1', 1), build('f2', 2), ...active], { perProject: 1, bytes: Infinity })]).toEqual([
+      'f1',
+    ]);
     expect([...buildsToDrop([build('latest', 5, 10_000)], { perProject: 1, bytes: 1 })]).toEqual([]);
   });
 
   it('over the byte budget drops the oldest finished builds first, across projects', () => {
-    const builds = [build('p1', 1, 400), build('q1', 2, 400, true, 'q'), build('p2', 3, 400), build('q2', 4, 400, true, 'q')];
+    const builds = [
+      build('p1', 1, 400),
+      build('q1', 2, 400, true, 'q'),
+      build('p2', 3, 400),
+      build('q2', 4, 400, true, 'q'),
+    ];
     expect([...buildsToDrop(builds, { perProject: 10, bytes: 1000 })]).toEqual(['p1', 'q1']);
     expect([...buildsToDrop(builds, { perProject: 10, bytes: 1200 })]).toEqual(['p1']);
     expect([...buildsToDrop(builds, { perProject: 10, bytes: 1600 })]).toEqual([]);
@@ -54,7 +67,10 @@ describe('a sandbox keeps what its retention allows', () => {
   const instantRunner = (artifactBytes: number): BuildRunner => ({
     start(_job, progress) {
       progress.log(['INFO: built']);
-      progress.finished({ status: 'succeeded', artifacts: [{ name: 'netlist.json', contentType: 'application/json', content: Buffer.alloc(artifactBytes) }] });
+      progress.finished({
+        status: 'succeeded',
+        artifacts: [{ name: 'netlist.json', contentType: 'application/json', content: Buffer.alloc(artifactBytes) }],
+      });
       return { cancel() {} };
     },
     close() {},
@@ -62,7 +78,14 @@ describe('a sandbox keeps what its retention allows', () => {
 
   it('after N+k builds lists N, the older ones are 404, and the retained bytes stay within the budget', () => {
     let minute = 0;
-    const sandbox = new Sandbox({ seed, runner: instantRunner(1000), ownerEmail: ADA, fakerSeed: 1, startedAt: at(0), now: () => at(++minute) });
+    const sandbox = new Sandbox({
+      seed,
+      runner: instantRunner(1000),
+      ownerEmail: ADA,
+      fakerSeed: 1,
+      startedAt: at(0),
+      now: () => at(++minute),
+    });
     const projectId = sandbox.listProjects().find((p) => p.name === 'Adder')!.id;
     sandbox.retainBuilds({ perProject: 3, bytes: 2500 });
     const ids: string[] = [];
@@ -75,7 +98,13 @@ describe('a sandbox keeps what its retention allows', () => {
   });
 
   it('keeps the latest build even when it alone is over the budget', () => {
-    const sandbox = new Sandbox({ seed, runner: instantRunner(10_000), ownerEmail: ADA, fakerSeed: 1, startedAt: at(0) });
+    const sandbox = new Sandbox({
+      seed,
+      runner: instantRunner(10_000),
+      ownerEmail: ADA,
+      fakerSeed: 1,
+      startedAt: at(0),
+    });
     const projectId = sandbox.listProjects().find((p) => p.name === 'Adder')!.id;
     sandbox.retainBuilds({ perProject: 5, bytes: 100 });
     const latest = sandbox.newBuild(projectId).id;
@@ -93,8 +122,11 @@ describe('mock API: MOCK_MAX_BUILDS_KEPT_PER_PROJECT over HTTP', () => {
 
   it('lists only the newest two finished builds; an older build id answers 404 {"detail"}', async () => {
     const { cookieHeader } = await signIn(gateway.baseUrl, ADA);
-    const api = (path: string, method = 'GET') => fetch(`${gateway.baseUrl}/api${path}`, { method, headers: { cookie: cookieHeader } });
-    const projectId = ((await (await api('/projects')).json()) as { id: string; name: string }[]).find((p) => p.name === 'Adder')!.id;
+    const api = (path: string, method = 'GET') =>
+      fetch(`${gateway.baseUrl}/api${path}`, { method, headers: { cookie: cookieHeader } });
+    const projectId = ((await (await api('/projects')).json()) as { id: string; name: string }[]).find(
+      (p) => p.name === 'Adder',
+    )!.id;
     const ids: string[] = [];
     for (let i = 0; i < 4; i++) {
       const queued = (await (await api(`/projects/${projectId}/builds`, 'POST')).json()) as { id: string };

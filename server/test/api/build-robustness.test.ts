@@ -36,29 +36,33 @@ describe('a build with a huge log does not crash the gateway', () => {
   }, 60_000);
   afterAll(() => gateway.stop());
 
-  it('the build runs to the end, its whole log is there, and the gateway keeps answering', { timeout: 60_000 }, async () => {
-    const { cookieHeader: cookie } = await signIn(gateway.baseUrl, ADA);
-    const api = async <T>(method: string, path: string) => {
-      const response = await fetch(`${gateway.baseUrl}/api${path}`, { method, headers: { cookie } });
-      expect(response.status, `${method} ${path}`).toBeLessThan(300);
-      return (await response.json()) as T;
-    };
-    const project = (await api<{ id: string; name: string }[]>('GET', '/projects')).find((p) => p.name === 'Adder')!;
-    const build = await api<BuildView>('POST', `/projects/${project.id}/builds`);
-    const done = await waitFor(
-      async () => {
-        const now = await api<BuildView>('GET', `/builds/${build.id}`);
-        return now.status === 'queued' || now.status === 'running' ? undefined : now;
-      },
-      'the build to finish',
-      50_000,
-    );
-    expect(done).toMatchObject({ status: 'succeeded', error: null });
-    const log = await api<{ total: number; complete: boolean }>('GET', `/builds/${build.id}/log?limit=1`);
-    expect(log.complete).toBe(true);
-    expect(log.total).toBeGreaterThan(LINES);
-    expect((await fetch(`${gateway.baseUrl}/healthz`)).status).toBe(200);
-  });
+  it(
+    'the build runs to the end, its whole log is there, and the gateway keeps answering',
+    { timeout: 60_000 },
+    async () => {
+      const { cookieHeader: cookie } = await signIn(gateway.baseUrl, ADA);
+      const api = async <T>(method: string, path: string) => {
+        const response = await fetch(`${gateway.baseUrl}/api${path}`, { method, headers: { cookie } });
+        expect(response.status, `${method} ${path}`).toBeLessThan(300);
+        return (await response.json()) as T;
+      };
+      const project = (await api<{ id: string; name: string }[]>('GET', '/projects')).find((p) => p.name === 'Adder')!;
+      const build = await api<BuildView>('POST', `/projects/${project.id}/builds`);
+      const done = await waitFor(
+        async () => {
+          const now = await api<BuildView>('GET', `/builds/${build.id}`);
+          return now.status === 'queued' || now.status === 'running' ? undefined : now;
+        },
+        'the build to finish',
+        50_000,
+      );
+      expect(done).toMatchObject({ status: 'succeeded', error: null });
+      const log = await api<{ total: number; complete: boolean }>('GET', `/builds/${build.id}/log?limit=1`);
+      expect(log.complete).toBe(true);
+      expect(log.total).toBeGreaterThan(LINES);
+      expect((await fetch(`${gateway.baseUrl}/healthz`)).status).toBe(200);
+    },
+  );
 });
 
 /** A runner whose progress calls come from its own timer, as real runners' do. */
@@ -86,7 +90,7 @@ describe('an error inside one build fails that build with a message, not the pro
     new Sandbox({ seed, runner, ownerEmail: ADA, fakerSeed: 1, startedAt: new Date() });
   const projectOf = (sandbox: Sandbox) => sandbox.listProjects().find((p) => p.name === 'Adder')!.id;
 
-  it('a progress callback that throws in the runner\'s timer fails the build; the next build of the queue still runs', async () => {
+  it("a progress callback that throws in the runner's timer fails the build; the next build of the queue still runs", async () => {
     let calls = 0;
     const sandbox = sandboxWith(
       runnerCalling((progress) => {
@@ -130,7 +134,10 @@ describe('an error inside one build fails that build with a message, not the pro
       close() {},
     });
     const build = sandbox.newBuild(projectOf(sandbox));
-    expect(build).toMatchObject({ status: 'failed', error: 'The build stopped: the build service failed (toolchain missing)' });
+    expect(build).toMatchObject({
+      status: 'failed',
+      error: 'The build stopped: the build service failed (toolchain missing)',
+    });
     expect(sandbox.newBuild(projectOf(sandbox)).status).toBe('failed');
   });
 });

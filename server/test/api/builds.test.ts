@@ -31,8 +31,13 @@ describe('mock API: builds', () => {
   const details = async (id: string) => (await ada('GET', `/api/builds/${id}`)).json<Build>();
   const readLog = async (id: string) => {
     const lines: string[] = [];
-    for (let offset = 0; ; ) {
-      const page = (await ada('GET', `/api/builds/${id}/log?offset=${offset}&limit=7`)).json<{ lines: string[]; next_offset: number; complete: boolean; total: number }>();
+    for (let offset = 0; ;) {
+      const page = (await ada('GET', `/api/builds/${id}/log?offset=${offset}&limit=7`)).json<{
+        lines: string[];
+        next_offset: number;
+        complete: boolean;
+        total: number;
+      }>();
       lines.push(...page.lines);
       offset = page.next_offset;
       if (page.lines.length === 0) return { lines, complete: page.complete, total: page.total };
@@ -52,7 +57,11 @@ describe('mock API: builds', () => {
     const done = await waitFor(async () => {
       const now = await details(build.id);
       if (now.stage) seenStages.add(now.stage);
-      const page = (await ada('GET', `/api/builds/${build.id}/log?offset=${followed}`)).json<{ lines: string[]; next_offset: number; complete: boolean }>();
+      const page = (await ada('GET', `/api/builds/${build.id}/log?offset=${followed}`)).json<{
+        lines: string[];
+        next_offset: number;
+        complete: boolean;
+      }>();
       log.push(...page.lines);
       followed = page.next_offset;
       return page.complete && now.status !== 'running' ? now : undefined;
@@ -60,12 +69,24 @@ describe('mock API: builds', () => {
     expect(done.status).toBe('succeeded');
     expect(done.stages.map((s) => s.status)).toEqual(['succeeded', 'succeeded', 'succeeded', 'succeeded']);
     expect(seenStages.size).toBeGreaterThanOrEqual(2);
-    expect(log.filter((l) => l.startsWith('==> Stage:'))).toEqual(['==> Stage: IP', '==> Stage: SYNTHESIS', '==> Stage: ROUTE', '==> Stage: BITSTREAM']);
+    expect(log.filter((l) => l.startsWith('==> Stage:'))).toEqual([
+      '==> Stage: IP',
+      '==> Stage: SYNTHESIS',
+      '==> Stage: ROUTE',
+      '==> Stage: BITSTREAM',
+    ]);
     expect(log).toContain('INFO: reading /project/src/adder.vhd');
     expect(log.join('\n')).toContain(`build ${build.id}`);
     expect((await readLog(build.id)).lines).toEqual(log);
     expect(done.artifacts.map((a) => a.name)).toEqual([
-      'bitstreams.tar', 'summary.rpt', 'utilization.rpt', 'timing_summary.rpt', 'timing.rpt', 'ip.log', 'synthesis.log', 'route.log',
+      'bitstreams.tar',
+      'summary.rpt',
+      'utilization.rpt',
+      'timing_summary.rpt',
+      'timing.rpt',
+      'ip.log',
+      'synthesis.log',
+      'route.log',
     ]);
 
     const report = await ada('GET', `/api/builds/${build.id}/artifacts/summary.rpt`);
@@ -84,7 +105,10 @@ describe('mock API: builds', () => {
     try {
       await writeFile(path.join(dir, 'b.tar'), tar.rawPayload);
       const { stdout } = await promisify(execFile)('tar', ['-tf', path.join(dir, 'b.tar')]);
-      expect(stdout.trim().split('\n')).toEqual(['bitstreams/manifest.txt', ...[1, 2, 3, 4].map((n) => `bitstreams/slot${n}.bit`)]);
+      expect(stdout.trim().split('\n')).toEqual([
+        'bitstreams/manifest.txt',
+        ...[1, 2, 3, 4].map((n) => `bitstreams/slot${n}.bit`),
+      ]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -138,7 +162,12 @@ describe('mock API: builds', () => {
     expect((await readLog(first.id)).total).toBe(after.total);
     expect(cancelled.artifacts.map((a) => a.name)).toContain('ip.log');
     const builds = (await ada('GET', `/api/projects/${ids.Adder}/builds`)).json<Build[]>();
-    expect(builds.slice(0, 2).map((b) => b.id).sort()).toEqual([first.id, second.id].sort());
+    expect(
+      builds
+        .slice(0, 2)
+        .map((b) => b.id)
+        .sort(),
+    ).toEqual([first.id, second.id].sort());
   });
 
   it('answers {} for the latest build of a project without builds, and 404 for unknown ids', async () => {

@@ -35,7 +35,7 @@ describe('forged cross-site writes are refused', () => {
   });
   afterAll(() => gateway.stop());
 
-  it('the attack of the issue: a text/plain file create from https://evil.example with the victim\'s cookie is 403, nothing written', async () => {
+  it("the attack of the issue: a text/plain file create from https://evil.example with the victim's cookie is 403, nothing written", async () => {
     const response = await asBrowser(`/api/projects/${projectId}/files/x.v`, {
       method: 'POST',
       headers: { origin: 'https://evil.example', 'content-type': 'text/plain' },
@@ -67,11 +67,21 @@ describe('forged cross-site writes are refused', () => {
     const cross = { 'sec-fetch-site': 'cross-site' };
     const attempts: [string, string, Record<string, string>, string?][] = [
       ['POST', '/api/projects', { 'content-type': 'application/json' }, JSON.stringify({ name: 'Forged' })],
-      ['PATCH', `/api/projects/${projectId}`, { 'content-type': 'application/json' }, JSON.stringify({ name: 'Renamed' })],
+      [
+        'PATCH',
+        `/api/projects/${projectId}`,
+        { 'content-type': 'application/json' },
+        JSON.stringify({ name: 'Renamed' }),
+      ],
       ['PUT', `/api/projects/${projectId}/files/a.v`, { 'content-type': 'text/plain' }, 'x'],
       ['DELETE', `/api/projects/${projectId}`, {}],
       ['POST', `/api/projects/${projectId}/builds`, {}],
-      ['POST', '/api/api-keys', { 'content-type': 'application/json' }, JSON.stringify({ name: 'k', scopes: ['projects:read'] })],
+      [
+        'POST',
+        '/api/api-keys',
+        { 'content-type': 'application/json' },
+        JSON.stringify({ name: 'k', scopes: ['projects:read'] }),
+      ],
       ['POST', '/api/identity/update-terms/2', {}],
     ];
     for (const [method, path, headers, body] of attempts) {
@@ -86,7 +96,7 @@ describe('forged cross-site writes are refused', () => {
     expect(await keys.json()).toEqual([]);
   });
 
-  it('the app\'s own writes pass: same-origin, an Origin equal to PUBLIC_URL, and clients that send neither header', async () => {
+  it("the app's own writes pass: same-origin, an Origin equal to PUBLIC_URL, and clients that send neither header", async () => {
     const cases: Record<string, string>[] = [
       { 'sec-fetch-site': 'same-origin', origin: PUBLIC_URL },
       { origin: PUBLIC_URL },
@@ -113,7 +123,12 @@ describe('forged cross-site writes are refused', () => {
     const { key } = (await created.json()) as { key: string };
     const response = await fetch(url(`/api/projects/${projectId}/files/by-key.v`), {
       method: 'POST',
-      headers: { authorization: `Bearer ${key}`, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site', 'content-type': 'text/plain' },
+      headers: {
+        authorization: `Bearer ${key}`,
+        origin: 'https://evil.example',
+        'sec-fetch-site': 'cross-site',
+        'content-type': 'text/plain',
+      },
       body: 'x',
     });
     expect(response.status).toBe(201);
@@ -134,9 +149,12 @@ describe('forged cross-site writes are refused', () => {
     expect(refresh.headers.getSetCookie()).toEqual([]);
 
     // Signing out is a GET navigation: a cross-site link must not end the session.
-    const logout = await asBrowser(`/app/logout/?${CLIENT}&post_logout_redirect_uri=${encodeURIComponent(`${PUBLIC_URL}/`)}`, {
-      headers: { 'sec-fetch-site': 'cross-site' },
-    });
+    const logout = await asBrowser(
+      `/app/logout/?${CLIENT}&post_logout_redirect_uri=${encodeURIComponent(`${PUBLIC_URL}/`)}`,
+      {
+        headers: { 'sec-fetch-site': 'cross-site' },
+      },
+    );
     expect(logout.status).toBe(403);
     expect(logout.headers.getSetCookie()).toEqual([]);
 
@@ -145,16 +163,22 @@ describe('forged cross-site writes are refused', () => {
     expect(((await me.json()) as { name: string }).name).toBe('Ada Lovelace');
   });
 
-  it('the identity provider\'s own pages keep working: same-origin account edit, sign-out and sign-in form posts', async () => {
+  it("the identity provider's own pages keep working: same-origin account edit, sign-out and sign-in form posts", async () => {
     const same = { origin: PUBLIC_URL, 'sec-fetch-site': 'same-origin' };
-    const login = await fetch(url(`/app/login/?${CLIENT}&redirect_uri=${encodeURIComponent(`${PUBLIC_URL}/`)}&scope=openid%20offline_access`), {
-      method: 'POST',
-      headers: { ...same, 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'email=grace%40example.com',
-      redirect: 'manual',
-    });
+    const login = await fetch(
+      url(`/app/login/?${CLIENT}&redirect_uri=${encodeURIComponent(`${PUBLIC_URL}/`)}&scope=openid%20offline_access`),
+      {
+        method: 'POST',
+        headers: { ...same, 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'email=grace%40example.com',
+        redirect: 'manual',
+      },
+    );
     expect(login.status).toBe(302);
-    const grace = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const grace = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
 
     const account = await fetch(url(`/account/?${CLIENT}`), {
       method: 'POST',
@@ -164,10 +188,13 @@ describe('forged cross-site writes are refused', () => {
     });
     expect(account.status).toBe(303);
 
-    const logout = await fetch(url(`/app/logout/?${CLIENT}&post_logout_redirect_uri=${encodeURIComponent(`${PUBLIC_URL}/`)}`), {
-      headers: { 'sec-fetch-site': 'same-origin', cookie: grace },
-      redirect: 'manual',
-    });
+    const logout = await fetch(
+      url(`/app/logout/?${CLIENT}&post_logout_redirect_uri=${encodeURIComponent(`${PUBLIC_URL}/`)}`),
+      {
+        headers: { 'sec-fetch-site': 'same-origin', cookie: grace },
+        redirect: 'manual',
+      },
+    );
     expect(logout.status).toBe(302);
     expect((await fetch(url('/app/me/'), { headers: { cookie: grace } })).status).toBe(401);
   });

@@ -14,7 +14,9 @@ describe('mock API: fuzz findings', () => {
   afterAll(() => gateway.stop());
 
   it('a blank number in the query (?offset=+, a space) is a 422 int_parsing, not read as 0', async () => {
-    const builds = (await (await fetch(url(`/api/projects/${projectId}/builds`), { headers: { cookie } })).json()) as { id: string }[];
+    const builds = (await (await fetch(url(`/api/projects/${projectId}/builds`), { headers: { cookie } })).json()) as {
+      id: string;
+    }[];
     for (const query of ['offset=+', 'limit=%20%20']) {
       const response = await fetch(url(`/api/builds/${builds[0]!.id}/log?${query}`), { headers: { cookie } });
       expect(response.status, query).toBe(422);
@@ -24,7 +26,10 @@ describe('mock API: fuzz findings', () => {
   });
 
   it('a save with no body at all is a 422 (the body is required); an empty text/plain body saves an empty file', async () => {
-    const missing = await fetch(url(`/api/projects/${projectId}/files/adder.vhd`), { method: 'PUT', headers: { cookie } });
+    const missing = await fetch(url(`/api/projects/${projectId}/files/adder.vhd`), {
+      method: 'PUT',
+      headers: { cookie },
+    });
     expect(missing.status).toBe(422);
     expect(await missing.json()).toEqual({ detail: [{ loc: ['body'], msg: 'Field required', type: 'missing' }] });
     const empty = await fetch(url(`/api/projects/${projectId}/files/adder.vhd`), {
@@ -33,7 +38,9 @@ describe('mock API: fuzz findings', () => {
       body: '',
     });
     expect(empty.status).toBe(200);
-    const file = (await (await fetch(url(`/api/projects/${projectId}/files/adder.vhd`), { headers: { cookie } })).json()) as { content: string };
+    const file = (await (
+      await fetch(url(`/api/projects/${projectId}/files/adder.vhd`), { headers: { cookie } })
+    ).json()) as { content: string };
     expect(file.content).toBe('');
   });
 });

@@ -36,8 +36,14 @@ describe('mock API: projects, files and examples', () => {
     expect(limiter.latest_build?.status).toBe('failed');
     expect(limiter.latest_build?.error).toContain('limiter.vhd');
     expect(limiter.latest_build?.error).toContain('27');
-    expect((await grace('GET', '/api/projects')).json<{ name: string; latest_build: unknown }[]>().map((p) => [p.name, p.latest_build === null]))
-      .toEqual([['Adder', false], ['Empty', true]]);
+    expect(
+      (await grace('GET', '/api/projects'))
+        .json<{ name: string; latest_build: unknown }[]>()
+        .map((p) => [p.name, p.latest_build === null]),
+    ).toEqual([
+      ['Adder', false],
+      ['Empty', true],
+    ]);
   });
 
   it('generates the same ids and history on every start (fixed seed)', async () => {
@@ -48,7 +54,9 @@ describe('mock API: projects, files and examples', () => {
       const other = (await again('GET', '/api/projects')).json();
       expect(other.map((p: { id: string }) => p.id)).toEqual(first.map((p: { id: string }) => p.id));
       const builds = async (call: ApiCaller, id: string) =>
-        (await call('GET', `/api/projects/${id}/builds`)).json<{ id: string; status: string }[]>().map((b) => [b.id, b.status]);
+        (await call('GET', `/api/projects/${id}/builds`))
+          .json<{ id: string; status: string }[]>()
+          .map((b) => [b.id, b.status]);
       expect(await builds(again, other[0].id)).toEqual(await builds(ada, first[0].id));
       expect(other.map((p: { name: string }) => p.name)).toEqual(first.map((p: { name: string }) => p.name));
     } finally {
@@ -61,7 +69,13 @@ describe('mock API: projects, files and examples', () => {
     expect(created.statusCode).toBe(201);
     const project = created.json<{ id: string; name: string; config: Record<string, unknown> }>();
     expect(project.name).toBe('Servo');
-    expect(project.config).toEqual({ hardware: 'mk-go', slots: 2, os_version: '4.1.1', target: 'CustomInstrument', interpolation: false });
+    expect(project.config).toEqual({
+      hardware: 'mk-go',
+      slots: 2,
+      os_version: '4.1.1',
+      target: 'CustomInstrument',
+      interpolation: false,
+    });
     expect((await ada('GET', `/api/projects/${project.id}`)).json()).toEqual(project);
 
     const renamed = await ada('PATCH', `/api/projects/${project.id}`, { body: { name: 'Servo Driver' } });
@@ -82,7 +96,13 @@ describe('mock API: projects, files and examples', () => {
   it('creates a project from an example with its files, and refuses an unknown example', async () => {
     const examples = (await ada('GET', '/api/examples')).json<{ id: string; files: string[] }[]>();
     expect(examples).toEqual([
-      { id: 'moving-average', name: 'Moving Average', description: 'Averages InputA.', language: 'vhdl', files: ['moving_average.vhd'] },
+      {
+        id: 'moving-average',
+        name: 'Moving Average',
+        description: 'Averages InputA.',
+        language: 'vhdl',
+        files: ['moving_average.vhd'],
+      },
     ]);
     const created = await ada('POST', '/api/projects', { body: { name: 'From example', example: 'moving-average' } });
     expect(created.statusCode).toBe(201);
@@ -95,10 +115,17 @@ describe('mock API: projects, files and examples', () => {
 
   it('refuses a configuration buildConfigs does not offer, naming each field', async () => {
     const response = await ada('POST', '/api/projects', {
-      body: { name: 'Bad config', config: { hardware: 'mk-pro', slots: 3, os_version: '9.9', target: 'Nope', interpolation: false } },
+      body: {
+        name: 'Bad config',
+        config: { hardware: 'mk-pro', slots: 3, os_version: '9.9', target: 'Nope', interpolation: false },
+      },
     });
     expect(response.statusCode).toBe(422);
-    expect(response.json().detail.map((d: { loc: string[] }) => d.loc.at(-1))).toEqual(['slots', 'os_version', 'target']);
+    expect(response.json().detail.map((d: { loc: string[] }) => d.loc.at(-1))).toEqual([
+      'slots',
+      'os_version',
+      'target',
+    ]);
     const configs = await ada('GET', '/api/build-configs');
     expect(configs.json().hardware.map((h: { id: string }) => h.id)).toEqual(['mk-go', 'mk-pro']);
   });
@@ -122,10 +149,14 @@ describe('mock API: projects, files and examples', () => {
     expect(read).toEqual({ name: 'new.v', content: 'module new(); endmodule\n', timestamp });
 
     // A save against an older version is refused and loses nothing.
-    const stale = await ada('PUT', `${base}/new.v?expected_timestamp=${encodeURIComponent(created.json().timestamp)}`, { text: 'stale' });
+    const stale = await ada('PUT', `${base}/new.v?expected_timestamp=${encodeURIComponent(created.json().timestamp)}`, {
+      text: 'stale',
+    });
     expect(stale.statusCode).toBe(409);
     expect((await ada('GET', `${base}/new.v`)).json().content).toBe('module new(); endmodule\n');
-    const fresh = await ada('PUT', `${base}/new.v?expected_timestamp=${encodeURIComponent(timestamp)}`, { text: 'fresh' });
+    const fresh = await ada('PUT', `${base}/new.v?expected_timestamp=${encodeURIComponent(timestamp)}`, {
+      text: 'fresh',
+    });
     expect(fresh.statusCode).toBe(200);
     expect(Date.parse(fresh.json().timestamp)).toBeGreaterThan(Date.parse(timestamp));
 
@@ -135,11 +166,17 @@ describe('mock API: projects, files and examples', () => {
     expect((await ada('GET', `${base}/new.v`)).statusCode).toBe(404);
     expect((await ada('GET', `${base}/renamed.v`)).json().content).toBe('fresh');
     expect((await ada('POST', `${base}/renamed.v/rename?new_name=adder.vhd`)).statusCode).toBe(409);
-    expect((await ada('POST', `${base}/renamed.v/rename?new_name=${encodeURIComponent('a/b.v')}`)).statusCode).toBe(422);
+    expect((await ada('POST', `${base}/renamed.v/rename?new_name=${encodeURIComponent('a/b.v')}`)).statusCode).toBe(
+      422,
+    );
 
     expect((await ada('DELETE', `${base}/renamed.v`)).statusCode).toBe(204);
     expect((await ada('DELETE', `${base}/renamed.v`)).statusCode).toBe(404);
-    expect((await ada('GET', base)).json().map((f: { name: string }) => f.name)).toEqual(['adder.vhd', 'empty.vhd', 'top.xdc']);
+    expect((await ada('GET', base)).json().map((f: { name: string }) => f.name)).toEqual([
+      'adder.vhd',
+      'empty.vhd',
+      'top.xdc',
+    ]);
   });
 
   it('keeps an empty save and a file name with spaces and dots', async () => {

@@ -18,7 +18,12 @@ afterEach(async () => {
 
 async function start(env: Record<string, string> = {}): Promise<TestGateway> {
   // MOCK_SIGN_IN_RATE_LIMIT at its default: the other API tests raise it.
-  gateway = await startApiGateway({ MOCK_SANDBOX: 'session', TRUST_PROXY: '127.0.0.1', MOCK_SIGN_IN_RATE_LIMIT: '20', ...env });
+  gateway = await startApiGateway({
+    MOCK_SANDBOX: 'session',
+    TRUST_PROXY: '127.0.0.1',
+    MOCK_SIGN_IN_RATE_LIMIT: '20',
+    ...env,
+  });
   return gateway;
 }
 
@@ -41,13 +46,17 @@ async function signInFrom(baseUrl: string, address: string): Promise<{ status: n
 async function call(baseUrl: string, visitor: Visitor, method: 'GET' | 'POST', path: string, body?: unknown) {
   const response = await visitor.jar.fetch(`${baseUrl}${path}`, {
     method,
-    headers: { 'x-forwarded-for': visitor.address, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      'x-forwarded-for': visitor.address,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: response.status, body: (await response.json()) as { detail?: string; id?: string; name?: string } };
 }
 
-const newProject = (baseUrl: string, visitor: Visitor, name: string) => call(baseUrl, visitor, 'POST', '/api/projects', { name });
+const newProject = (baseUrl: string, visitor: Visitor, name: string) =>
+  call(baseUrl, visitor, 'POST', '/api/projects', { name });
 
 describe('public demo: one address cannot fill it', () => {
   it('at the defaults, one IPv6 /64 gets 20 sign-ins a minute, whichever of its addresses it uses; others still get in', async () => {
@@ -80,7 +89,10 @@ describe('public demo: one address cannot fill it', () => {
     expect((await newProject(baseUrl, flood[0]!, 'Flood 1')).status).toBe(201);
     expect((await newProject(baseUrl, flood[1]!, 'Flood 2')).status).toBe(201);
     for (const visitor of flood.slice(2)) {
-      for (const attempt of [newProject(baseUrl, visitor, 'Flood more'), call(baseUrl, visitor, 'GET', '/api/projects')]) {
+      for (const attempt of [
+        newProject(baseUrl, visitor, 'Flood more'),
+        call(baseUrl, visitor, 'GET', '/api/projects'),
+      ]) {
         const refused = await attempt;
         expect(refused.status).toBe(503);
         expect(refused.body.detail).toBe(

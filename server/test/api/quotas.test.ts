@@ -60,7 +60,9 @@ describe('per-sandbox quotas: counts', () => {
     expect(third.status).toBe(201);
     const fourth = await api('POST', '/projects', { json: { name: 'Fourth' } });
     expect(fourth.status).toBe(422);
-    expect(quotaMessage(fourth.body)).toBe('Project limit reached: this demo keeps at most 3 projects per user; delete one first');
+    expect(quotaMessage(fourth.body)).toBe(
+      'Project limit reached: this demo keeps at most 3 projects per user; delete one first',
+    );
     expect(await api('DELETE', `/projects/${String(third.body.id)}`)).toMatchObject({ status: 204 });
     expect((await api('POST', '/projects', { json: { name: 'Fourth' } })).status).toBe(201);
   });
@@ -71,7 +73,9 @@ describe('per-sandbox quotas: counts', () => {
     expect((await api('POST', `/projects/${projectId}/files/d.vhd`, { text: '-- d' })).status).toBe(201);
     const fifth = await api('POST', `/projects/${projectId}/files/e.vhd`, { text: '-- e' });
     expect(fifth.status).toBe(422);
-    expect(quotaMessage(fifth.body)).toBe('File limit reached: this demo keeps at most 4 files per project; delete one first');
+    expect(quotaMessage(fifth.body)).toBe(
+      'File limit reached: this demo keeps at most 4 files per project; delete one first',
+    );
     // Saving an existing file is not a new file.
     expect((await api('PUT', `/projects/${projectId}/files/d.vhd`, { text: '-- d2' })).status).toBe(200);
   });
@@ -82,7 +86,9 @@ describe('per-sandbox quotas: counts', () => {
     expect((await key('two')).status).toBe(201);
     const third = await key('three');
     expect(third.status).toBe(422);
-    expect(quotaMessage(third.body)).toBe('API key limit reached: this demo keeps at most 2 API keys per user; delete one first');
+    expect(quotaMessage(third.body)).toBe(
+      'API key limit reached: this demo keeps at most 2 API keys per user; delete one first',
+    );
   });
 
   it('builds: 2 waiting at once, then 429; 3 an hour, then 429 naming the limit even with the queue empty', async () => {
@@ -95,13 +101,16 @@ describe('per-sandbox quotas: counts', () => {
     expect(third.body.detail).toBe(
       'Build queue limit reached: this demo runs at most 2 builds per user at once (queued or running); wait for one to finish or cancel one',
     );
-    for (const build of [first, second]) expect((await api('POST', `/builds/${String(build.body.id)}/cancel`)).status).toBe(200);
+    for (const build of [first, second])
+      expect((await api('POST', `/builds/${String(build.body.id)}/cancel`)).status).toBe(200);
     const thirdThisHour = await queue();
     expect(thirdThisHour.status).toBe(201);
     expect((await api('POST', `/builds/${String(thirdThisHour.body.id)}/cancel`)).status).toBe(200);
     const fourth = await queue();
     expect(fourth.status).toBe(429);
-    expect(fourth.body.detail).toMatch(/^Build rate limit reached: this demo runs at most 3 builds per user per hour; try again in (60|59) minutes$/);
+    expect(fourth.body.detail).toMatch(
+      /^Build rate limit reached: this demo runs at most 3 builds per user per hour; try again in (60|59) minutes$/,
+    );
   });
 
   it('quotas are per sandbox: Grace is not limited by what Ada used', async () => {
@@ -119,7 +128,10 @@ describe('per-sandbox quotas: bytes', () => {
   const TOTAL_MAX = 2500;
 
   beforeAll(async () => {
-    gateway = await startApiGateway({ MOCK_MAX_FILE_BYTES: String(FILE_MAX), MOCK_MAX_SANDBOX_BYTES: String(TOTAL_MAX) });
+    gateway = await startApiGateway({
+      MOCK_MAX_FILE_BYTES: String(FILE_MAX),
+      MOCK_MAX_SANDBOX_BYTES: String(TOTAL_MAX),
+    });
     api = client(gateway, (await signIn(gateway.baseUrl, ADA)).cookieHeader);
     projectId = String(((await api('POST', '/projects', { json: { name: 'Bytes' } })).body as { id: string }).id);
   });
@@ -129,7 +141,8 @@ describe('per-sandbox quotas: bytes', () => {
   async function storedBytes(): Promise<number> {
     let total = 0;
     for (const project of (await api('GET', '/projects')).body as unknown as { id: string }[]) {
-      for (const file of (await api('GET', `/projects/${project.id}/files`)).body as unknown as { size: number }[]) total += file.size;
+      for (const file of (await api('GET', `/projects/${project.id}/files`)).body as unknown as { size: number }[])
+        total += file.size;
     }
     return total;
   }
@@ -138,7 +151,9 @@ describe('per-sandbox quotas: bytes', () => {
     expect((await api('POST', `/projects/${projectId}/files/max.v`, { text: 'x'.repeat(FILE_MAX) })).status).toBe(201);
     const over = await api('POST', `/projects/${projectId}/files/over.v`, { text: 'x'.repeat(FILE_MAX + 1) });
     expect(over.status).toBe(422);
-    expect(quotaMessage(over.body)).toBe('File size limit: this demo keeps files of at most 1000 bytes (this one is 1001 bytes)');
+    expect(quotaMessage(over.body)).toBe(
+      'File size limit: this demo keeps files of at most 1000 bytes (this one is 1001 bytes)',
+    );
     // 500 two-byte characters are 1000 bytes; one more is over.
     expect((await api('PUT', `/projects/${projectId}/files/max.v`, { text: 'é'.repeat(500) })).status).toBe(200);
     expect((await api('PUT', `/projects/${projectId}/files/max.v`, { text: `${'é'.repeat(500)}x` })).status).toBe(422);
@@ -155,7 +170,9 @@ describe('per-sandbox quotas: bytes', () => {
     expect(await storedBytes()).toBe(TOTAL_MAX);
     const over = await api('POST', `/projects/${projectId}/files/one-more.v`, { text: 'z' });
     expect(over.status).toBe(422);
-    expect(quotaMessage(over.body)).toMatch(/^Storage limit reached: this demo keeps at most 2\.4 KiB of files per user/);
+    expect(quotaMessage(over.body)).toMatch(
+      /^Storage limit reached: this demo keeps at most 2\.4 KiB of files per user/,
+    );
     expect((await api('PUT', `/projects/${projectId}/files/fill2.v`, { text: 'y'.repeat(rest + 1) })).status).toBe(422);
     expect((await api('PUT', `/projects/${projectId}/files/fill1.v`, { text: 'short' })).status).toBe(200);
     expect((await api('POST', `/projects/${projectId}/files/one-more.v`, { text: 'z' })).status).toBe(201);

@@ -30,7 +30,7 @@ async function registerAndCall(baseUrl: string, index: number): Promise<{ status
  * recently used sandbox at its cap (Ada's new project then answered 404); now a full demo refuses
  * new sandboxes with 503 and a clear message, and every active visitor keeps their data.
  */
-describe('a registration flood cannot wipe other visitors\' data', () => {
+describe("a registration flood cannot wipe other visitors' data", () => {
   let gateway: TestGateway;
 
   beforeAll(async () => {
@@ -45,38 +45,42 @@ describe('a registration flood cannot wipe other visitors\' data', () => {
   });
   afterAll(() => gateway.stop());
 
-  it(`${FLOOD} registrations: the overflow answers 503, Ada's new project is still there`, { timeout: 120_000 }, async () => {
-    const ada = await signIn(gateway.baseUrl, ADA);
-    const created = await ada.jar.fetch(`${gateway.baseUrl}/api/projects`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Ada before the flood' }),
-    });
-    expect(created.status).toBe(201);
-    const { id } = (await created.json()) as { id: string };
+  it(
+    `${FLOOD} registrations: the overflow answers 503, Ada's new project is still there`,
+    { timeout: 120_000 },
+    async () => {
+      const ada = await signIn(gateway.baseUrl, ADA);
+      const created = await ada.jar.fetch(`${gateway.baseUrl}/api/projects`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Ada before the flood' }),
+      });
+      expect(created.status).toBe(201);
+      const { id } = (await created.json()) as { id: string };
 
-    const results: { status: number; detail?: string }[] = [];
-    const CONCURRENCY = 16;
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next < FLOOD) {
-          const index = next++;
-          results[index] = await registerAndCall(gateway.baseUrl, index);
-        }
-      }),
-    );
-    const statuses = results.map((r) => r.status);
-    // Ada holds one sandbox, so CAP - 1 newcomers get theirs and the rest are refused.
-    expect(statuses.filter((s) => s === 201)).toHaveLength(CAP - 1);
-    const refused = results.filter((r) => r.status === 503);
-    expect(refused).toHaveLength(FLOOD - CAP + 1);
-    expect(refused[0]!.detail).toBe(
-      `The demo is full: it keeps at most ${CAP} visitors' workspaces and every one is in use. Try again later; workspaces idle for 60 minutes are freed.`,
-    );
+      const results: { status: number; detail?: string }[] = [];
+      const CONCURRENCY = 16;
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (next < FLOOD) {
+            const index = next++;
+            results[index] = await registerAndCall(gateway.baseUrl, index);
+          }
+        }),
+      );
+      const statuses = results.map((r) => r.status);
+      // Ada holds one sandbox, so CAP - 1 newcomers get theirs and the rest are refused.
+      expect(statuses.filter((s) => s === 201)).toHaveLength(CAP - 1);
+      const refused = results.filter((r) => r.status === 503);
+      expect(refused).toHaveLength(FLOOD - CAP + 1);
+      expect(refused[0]!.detail).toBe(
+        `The demo is full: it keeps at most ${CAP} visitors' workspaces and every one is in use. Try again later; workspaces idle for 60 minutes are freed.`,
+      );
 
-    const after = await ada.jar.fetch(`${gateway.baseUrl}/api/projects/${id}`);
-    expect(after.status).toBe(200);
-    expect(((await after.json()) as { name: string }).name).toBe('Ada before the flood');
-  });
+      const after = await ada.jar.fetch(`${gateway.baseUrl}/api/projects/${id}`);
+      expect(after.status).toBe(200);
+      expect(((await after.json()) as { name: string }).name).toBe('Ada before the flood');
+    },
+  );
 });

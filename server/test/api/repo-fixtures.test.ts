@@ -17,13 +17,19 @@ describe('mock API on the repository fixtures', () => {
     expect(projects.length).toBeGreaterThan(0);
     const files = (await ada('GET', `/api/projects/${projects[0]!.id}/files`)).json<{ name: string }[]>();
     expect(files.length).toBeGreaterThan(0);
-    expect((await ada('GET', `/api/projects/${projects[0]!.id}/files/${encodeURIComponent(files[0]!.name)}`)).statusCode).toBe(200);
+    expect(
+      (await ada('GET', `/api/projects/${projects[0]!.id}/files/${encodeURIComponent(files[0]!.name)}`)).statusCode,
+    ).toBe(200);
     expect((await ada('GET', '/api/examples')).json().length).toBeGreaterThan(0);
     const build = (await ada('POST', `/api/projects/${projects[0]!.id}/builds`)).json<{ id: string }>();
-    const done = await waitFor(async () => {
-      const now = (await ada('GET', `/api/builds/${build.id}`)).json<{ status: string }>();
-      return now.status === 'queued' || now.status === 'running' ? undefined : now;
-    }, 'the build to finish', 60_000);
+    const done = await waitFor(
+      async () => {
+        const now = (await ada('GET', `/api/builds/${build.id}`)).json<{ status: string }>();
+        return now.status === 'queued' || now.status === 'running' ? undefined : now;
+      },
+      'the build to finish',
+      60_000,
+    );
     expect(['succeeded', 'failed']).toContain(done.status);
     const log = (await ada('GET', `/api/builds/${build.id}/log?limit=100000`)).json<{ total: number }>();
     expect(log.total).toBeGreaterThan(100);

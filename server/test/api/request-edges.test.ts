@@ -22,7 +22,11 @@ describe('mock API: requests at the edges', () => {
   });
 
   it('a malformed URL gets a {"detail"} 400, like every other error', async () => {
-    const response = await gateway.app.inject({ method: 'GET', url: '/api/projects/x/files/%E0%A4%A', headers: { cookie: adaCookie } });
+    const response = await gateway.app.inject({
+      method: 'GET',
+      url: '/api/projects/x/files/%E0%A4%A',
+      headers: { cookie: adaCookie },
+    });
     expect(response.statusCode).toBe(400);
     expect(Object.keys(response.json())).toEqual(['detail']);
   });

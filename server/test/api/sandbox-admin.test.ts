@@ -14,7 +14,9 @@ describe('mock API: session sandboxes', () => {
     const second = await gateway.as(ADA);
     const projects = (await first('GET', '/api/projects')).json<{ id: string; name: string }[]>();
     // Same seed, same fixtures: the same ids, but separate state.
-    expect((await second('GET', '/api/projects')).json<{ id: string }[]>().map((p) => p.id)).toEqual(projects.map((p) => p.id));
+    expect((await second('GET', '/api/projects')).json<{ id: string }[]>().map((p) => p.id)).toEqual(
+      projects.map((p) => p.id),
+    );
     const adder = projects.find((p) => p.name === 'Adder')!.id;
     await first('PATCH', `/api/projects/${adder}`, { body: { name: 'Renamed by visitor one' } });
     await first('DELETE', `/api/projects/${adder}/files/top.xdc`);
@@ -34,9 +36,24 @@ describe('mock API: idle session sandboxes expire', () => {
       let now = 0;
       const runner = { start: () => ({ cancel: () => {} }), close: () => {} };
       const registry = new SandboxRegistry({
-        seed: await loadSeedData(fixtures.dir), runner, mode: 'session', idleMs: 60_000, fakerSeed: 1, startedAt: new Date(), now: () => now,
+        seed: await loadSeedData(fixtures.dir),
+        runner,
+        mode: 'session',
+        idleMs: 60_000,
+        fakerSeed: 1,
+        startedAt: new Date(),
+        now: () => now,
       });
-      const user = { id: 'u1', email: ADA, name: 'Ada', given_name: 'Ada', family_name: '', email_verified: true, roles: [], tos_accepted_version: 2 };
+      const user = {
+        id: 'u1',
+        email: ADA,
+        name: 'Ada',
+        given_name: 'Ada',
+        family_name: '',
+        email_verified: true,
+        roles: [],
+        tos_accepted_version: 2,
+      };
       const sandbox = registry.forSession({ user, sessionId: 's1' });
       const project = sandbox.listProjects()[0]!;
       sandbox.renameProject(project.id, 'Changed');
@@ -56,7 +73,12 @@ describe('mock API: idle session sandboxes expire', () => {
 describe('mock admin API', () => {
   let gateway: TestGateway;
   const admin = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, token = ADMIN_TOKEN) =>
-    gateway.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(body === undefined ? {} : { payload: body as object }) });
+    gateway.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${token}` },
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
 
   beforeAll(async () => {
     gateway = await startApiGateway({ ADMIN_TOKEN });
@@ -66,7 +88,11 @@ describe('mock admin API', () => {
   it('does not exist without ADMIN_TOKEN', async () => {
     const plain = await startApiGateway();
     try {
-      const response = await plain.app.inject({ method: 'POST', url: '/mock-admin/reset', headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+      const response = await plain.app.inject({
+        method: 'POST',
+        url: '/mock-admin/reset',
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      });
       expect(response.statusCode).toBe(404);
     } finally {
       await plain.stop();
@@ -85,7 +111,10 @@ describe('mock admin API', () => {
     expect((await ada('GET', `/api/projects/${created.id}`)).statusCode).toBe(200);
     expect((await admin('POST', '/mock-admin/reset')).json()).toEqual({ reset: 1 });
     expect((await ada('GET', `/api/projects/${created.id}`)).statusCode).toBe(404);
-    expect((await ada('GET', '/api/projects')).json().map((p: { name: string }) => p.name)).toEqual(['Adder', 'Limiter']);
+    expect((await ada('GET', '/api/projects')).json().map((p: { name: string }) => p.name)).toEqual([
+      'Adder',
+      'Limiter',
+    ]);
     const bad = await admin('POST', '/mock-admin/reset', { email: 'not-an-email' });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().detail[0].loc).toEqual(['body', 'email']);
@@ -102,13 +131,20 @@ describe('mock admin API', () => {
     expect(performance.now() - started).toBeLessThan(145);
     expect((await admin('GET', '/mock-admin/controls')).json().latency).toEqual({ listExamples: 150 });
     await admin('DELETE', '/mock-admin/latency');
-    expect((await admin('PUT', '/mock-admin/latency', { operationId: 'noSuchOperation', ms: 10 })).statusCode).toBe(422);
+    expect((await admin('PUT', '/mock-admin/latency', { operationId: 'noSuchOperation', ms: 10 })).statusCode).toBe(
+      422,
+    );
     expect((await admin('PUT', '/mock-admin/latency', { ms: -1 })).statusCode).toBe(422);
   });
 
   it('injects an error status a given number of times, then answers normally again', async () => {
     const ada = await gateway.as(ADA);
-    const added = await admin('POST', '/mock-admin/faults', { operationId: 'newProjectBuild', status: 503, detail: 'Build farm down', times: 2 });
+    const added = await admin('POST', '/mock-admin/faults', {
+      operationId: 'newProjectBuild',
+      status: 503,
+      detail: 'Build farm down',
+      times: 2,
+    });
     expect(added.statusCode).toBe(201);
     const project = (await ada('GET', '/api/projects')).json<{ id: string }[]>()[0]!.id;
     for (let i = 0; i < 2; i++) {

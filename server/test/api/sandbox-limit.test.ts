@@ -4,7 +4,16 @@ import { loadSeedData } from '../../src/mock/store/fixtures.js';
 import { MAX_SANDBOXES, SandboxRegistry } from '../../src/mock/store/registry.js';
 import { ADA, writeTestFixtures } from './support.js';
 
-const user = { id: 'u1', email: ADA, name: 'Ada', given_name: 'Ada', family_name: '', email_verified: true, roles: [], tos_accepted_version: 2 };
+const user = {
+  id: 'u1',
+  email: ADA,
+  name: 'Ada',
+  given_name: 'Ada',
+  family_name: '',
+  email_verified: true,
+  roles: [],
+  tos_accepted_version: 2,
+};
 const session = (sessionId: string, id = 'u1') => ({ user: { ...user, id, email: `${id}@example.com` }, sessionId });
 const runner = { start: () => ({ cancel: () => {} }), close: () => {} };
 const IDLE_MS = 3_600_000;
@@ -17,7 +26,15 @@ async function registry(mode: 'user' | 'session', maxSandboxes: number, maxSandb
   await fixtures.remove();
   let now = 0;
   const sandboxes = new SandboxRegistry({
-    seed, runner, mode, idleMs: IDLE_MS, fakerSeed: 1, startedAt: new Date(), now: () => now, maxSandboxes, maxSandboxesPerAddress,
+    seed,
+    runner,
+    mode,
+    idleMs: IDLE_MS,
+    fakerSeed: 1,
+    startedAt: new Date(),
+    now: () => now,
+    maxSandboxes,
+    maxSandboxesPerAddress,
   });
   return { sandboxes, advance: (ms: number) => (now += ms) };
 }
@@ -43,7 +60,8 @@ describe('mock API: the number of live sandboxes is capped without evicting anyo
       expect(refused).toBeInstanceOf(ApiError);
       expect((refused as ApiError).statusCode).toBe(503);
       expect((refused as ApiError).message).toMatch(/^The demo is full: it keeps at most 3 visitors' workspaces/);
-      for (let i = 0; i < 100; i++) expect(() => sandboxes.forSession(session(`loop-${i}`, `loop-${i}`), work(`loop-${i}`))).toThrow(ApiError);
+      for (let i = 0; i < 100; i++)
+        expect(() => sandboxes.forSession(session(`loop-${i}`, `loop-${i}`), work(`loop-${i}`))).toThrow(ApiError);
       expect(sandboxes.size).toBe(3);
       expect(sandboxes.forSession(session('s1', 'a'), work('a'))).toBe(first);
     });

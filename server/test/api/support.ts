@@ -48,7 +48,10 @@ updated_days_ago: 2
 history: 4
 `,
   );
-  await put('projects/adder/files/adder.vhd', 'architecture rtl of CustomInstrument is\nbegin\n  OutputA <= InputA + InputB;\nend architecture;\n');
+  await put(
+    'projects/adder/files/adder.vhd',
+    'architecture rtl of CustomInstrument is\nbegin\n  OutputA <= InputA + InputB;\nend architecture;\n',
+  );
   await put('projects/adder/files/top.xdc', '# constraints\n');
   await put(
     'projects/limiter/project.yaml',
@@ -62,17 +65,26 @@ build_error: { stage: SYNTHESIS, file: limiter.vhd, line: 27, message: 'syntax e
 `,
   );
   await put('projects/limiter/files/limiter.vhd', 'architecture rtl of CustomWrapper is\nbegin\nend\n');
-  await put('projects/empty/project.yaml', `name: Empty
+  await put(
+    'projects/empty/project.yaml',
+    `name: Empty
 owners: [grace@example.com]
 config: { hardware: mk-go, slots: 3, os_version: "4.1.1", target: CustomInstrument, interpolation: false }
 created_days_ago: 5
 updated_days_ago: 5
 history: 0
-`);
-  await put('examples/moving-average/example.yaml', 'name: Moving Average\ndescription: Averages InputA.\nlanguage: vhdl\n');
+`,
+  );
+  await put(
+    'examples/moving-average/example.yaml',
+    'name: Moving Average\ndescription: Averages InputA.\nlanguage: vhdl\n',
+  );
   await put('examples/moving-average/files/moving_average.vhd', 'architecture rtl of CustomInstrument is begin end;\n');
   for (const stage of ['ip', 'synthesis', 'route', 'bitstream']) {
-    const lines = [`==> Stage: ${stage.toUpperCase()}`, `INFO: ${stage} for {{project}} on {{hardware}} ({{slots}} slots, OS {{os_version}})`];
+    const lines = [
+      `==> Stage: ${stage.toUpperCase()}`,
+      `INFO: ${stage} for {{project}} on {{hardware}} ({{slots}} slots, OS {{os_version}})`,
+    ];
     for (let i = 0; i < 20; i++) lines.push(`INFO: [${stage} ${i}] step ${i} of build {{build_id}}`);
     lines.push(`INFO: reading /project/src/{{file}}`);
     await put(`build-logs/${stage}.log`, `${lines.join('\n')}\n`);
@@ -107,28 +119,42 @@ export const exercised = new Set<string>();
  * Checks a response against the contract: its status is one the operation declares, a JSON body
  * matches that status's schema, and other bodies have one of the declared content types.
  */
-export async function expectMatchesContract(method: string, url: string, response: LightMyRequestResponse): Promise<void> {
+export async function expectMatchesContract(
+  method: string,
+  url: string,
+  response: LightMyRequestResponse,
+): Promise<void> {
   const checker = await loadChecker();
   const operation = checker.router.matchOperation({ method, path: url.split('?')[0]!, headers: {} });
   if (!operation) return; // not a contract path (404s are checked by the tests themselves)
   exercised.add(operation.operationId!);
   const declared = Object.keys(operation.responses ?? {});
-  expect(declared, `${operation.operationId} declares status ${response.statusCode}`).toContain(String(response.statusCode));
+  expect(declared, `${operation.operationId} declares status ${response.statusCode}`).toContain(
+    String(response.statusCode),
+  );
   if (response.statusCode === 204) {
     expect(response.body).toBe('');
     return;
   }
   const contentType = String(response.headers['content-type'] ?? '').split(';')[0]!;
-  const content = (operation.responses![String(response.statusCode)] as { content?: Record<string, unknown> }).content ?? {};
+  const content =
+    (operation.responses![String(response.statusCode)] as { content?: Record<string, unknown> }).content ?? {};
   expect(Object.keys(content), `${operation.operationId} ${response.statusCode} content type`).toContain(contentType);
   if (contentType === 'application/json') {
     const result = checker.validator.validateResponse(response.json(), operation, response.statusCode);
-    expect(result.errors ?? [], `${operation.operationId} ${response.statusCode} body: ${response.body.slice(0, 300)}`).toEqual([]);
+    expect(
+      result.errors ?? [],
+      `${operation.operationId} ${response.statusCode} body: ${response.body.slice(0, 300)}`,
+    ).toEqual([]);
   }
 }
 
 export interface ApiCaller {
-  (method: string, url: string, options?: { body?: unknown; text?: string; headers?: Record<string, string>; contentType?: string }): Promise<LightMyRequestResponse>;
+  (
+    method: string,
+    url: string,
+    options?: { body?: unknown; text?: string; headers?: Record<string, string>; contentType?: string },
+  ): Promise<LightMyRequestResponse>;
 }
 
 /** A caller bound to one set of credentials; every response is checked against the contract. */
@@ -183,7 +209,9 @@ export async function startSignedInGateway(
 ): Promise<{ gateway: TestGateway; cookie: string; projectId: string }> {
   const gateway = await startApiGateway(env);
   const cookie = (await signIn(gateway.baseUrl, email)).cookieHeader;
-  const projects = (await (await fetch(`${gateway.baseUrl}/api/projects`, { headers: { cookie } })).json()) as { id: string }[];
+  const projects = (await (await fetch(`${gateway.baseUrl}/api/projects`, { headers: { cookie } })).json()) as {
+    id: string;
+  }[];
   return { gateway, cookie, projectId: projects[0]!.id };
 }
 

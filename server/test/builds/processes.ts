@@ -25,7 +25,12 @@ export function liveProcesses(): LiveProcess[] {
       } catch {
         // not ours to read
       }
-      processes.push({ pid: Number(entry), pgid: Number(pgrp), cwd, command: stat.slice(stat.indexOf('(') + 1, close) });
+      processes.push({
+        pid: Number(entry),
+        pgid: Number(pgrp),
+        cwd,
+        command: stat.slice(stat.indexOf('(') + 1, close),
+      });
     } catch {
       // exited while we looked
     }

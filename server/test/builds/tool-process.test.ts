@@ -20,7 +20,15 @@ const UNISOLATED: ToolSandbox = { kind: 'none', readOnly: [], fileSizeLimitBytes
 
 function sh(script: string, budget = new BuildBudget(30_000, 1 << 20), sandbox = UNISOLATED) {
   const lines: string[] = [];
-  const run = runTool({ command: 'sh', args: ['-c', script], cwd: dir, env: toolEnvironment(dir), budget, sandbox, onLine: (l) => lines.push(l) });
+  const run = runTool({
+    command: 'sh',
+    args: ['-c', script],
+    cwd: dir,
+    env: toolEnvironment(dir),
+    budget,
+    sandbox,
+    onLine: (l) => lines.push(l),
+  });
   return { run, lines };
 }
 
@@ -86,7 +94,15 @@ describe('runTool', () => {
 
   it('says when a tool cannot be started', async () => {
     const lines: string[] = [];
-    const run = runTool({ command: 'no-such-tool-here', args: [], cwd: dir, env: toolEnvironment(dir), budget: new BuildBudget(5000, 1000), sandbox: UNISOLATED, onLine: (l) => lines.push(l) });
+    const run = runTool({
+      command: 'no-such-tool-here',
+      args: [],
+      cwd: dir,
+      env: toolEnvironment(dir),
+      budget: new BuildBudget(5000, 1000),
+      sandbox: UNISOLATED,
+      onLine: (l) => lines.push(l),
+    });
     // prlimit (which sets the file size limit) starts first and reports the missing tool.
     expect(await run.done).toEqual({ reason: 'exit', code: 127 });
     expect(lines.join('\n')).toMatch(/failed to execute no-such-tool-here: No such file or directory/);
@@ -98,15 +114,18 @@ describe('runTool', () => {
     expect((await stat(path.join(dir, 'big'))).size).toBe(4096);
   });
 
-  it.runIf(detectIsolation() === 'bwrap')('cancel kills a tool in bubblewrap at once, with everything it started', async () => {
-    const { run, lines } = sh('sleep 60 & (sleep 60 &) ; echo started; wait', undefined, toolSandbox());
-    const deadline = Date.now() + 10_000;
-    while (!lines.includes('started') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    const sleepers = () => liveProcesses().filter((p) => p.command === 'sleep' && p.cwd === dir);
-    expect(sleepers().length).toBe(2);
-    run.cancel();
-    expect(await run.done).toEqual({ reason: 'cancelled' });
-    await new Promise((r) => setTimeout(r, 200));
-    expect(sleepers()).toEqual([]);
-  });
+  it.runIf(detectIsolation() === 'bwrap')(
+    'cancel kills a tool in bubblewrap at once, with everything it started',
+    async () => {
+      const { run, lines } = sh('sleep 60 & (sleep 60 &) ; echo started; wait', undefined, toolSandbox());
+      const deadline = Date.now() + 10_000;
+      while (!lines.includes('started') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      const sleepers = () => liveProcesses().filter((p) => p.command === 'sleep' && p.cwd === dir);
+      expect(sleepers().length).toBe(2);
+      run.cancel();
+      expect(await run.done).toEqual({ reason: 'cancelled' });
+      await new Promise((r) => setTimeout(r, 200));
+      expect(sleepers()).toEqual([]);
+    },
+  );
 });

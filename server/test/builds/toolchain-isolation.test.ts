@@ -17,7 +17,13 @@ import { PLATFORM_DIR } from '../fixtures/seed-data.js';
 // or Yosys commands.
 
 const ghdl = findGhdl();
-const config: ProjectConfig = { hardware: 'mk-pro', slots: 4, os_version: '4.1.1', target: 'CustomInstrument', interpolation: false };
+const config: ProjectConfig = {
+  hardware: 'mk-pro',
+  slots: 4,
+  os_version: '4.1.1',
+  target: 'CustomInstrument',
+  interpolation: false,
+};
 let tmpRoot: string;
 let outside: string;
 const CANARY = `canary-${process.pid}-${Date.now()}`;
@@ -92,13 +98,17 @@ end architecture;
 }
 
 describe.runIf(detectIsolation() === 'bwrap')('file isolation (bubblewrap)', () => {
-  it('a design cannot read a file outside its build directory: the canary never reaches the log or the artifacts', { timeout: 120_000 }, async () => {
-    const built = await build(runner(), [reader(path.join(outside, 'secret.txt'))]);
-    expect(everything(built)).not.toContain(CANARY);
-    expect(built.log).toContain(`cannot open file: ${path.join(outside, 'secret.txt')}`);
-    expect(built.outcome.status).toBe('failed');
-    expect(built.log).toMatch(/Isolation: file isolation by bubblewrap/);
-  });
+  it(
+    'a design cannot read a file outside its build directory: the canary never reaches the log or the artifacts',
+    { timeout: 120_000 },
+    async () => {
+      const built = await build(runner(), [reader(path.join(outside, 'secret.txt'))]);
+      expect(everything(built)).not.toContain(CANARY);
+      expect(built.log).toContain(`cannot open file: ${path.join(outside, 'secret.txt')}`);
+      expect(built.outcome.status).toBe('failed');
+      expect(built.log).toMatch(/Isolation: file isolation by bubblewrap/);
+    },
+  );
 
   it("a design cannot read the gateway's environment through /proc", { timeout: 120_000 }, async () => {
     process.env.GATEWAY_SECRET_FOR_TEST = CANARY;
@@ -116,7 +126,15 @@ describe.runIf(detectIsolation() === 'bwrap')('file isolation (bubblewrap)', () 
     const dir = await mkdtemp(path.join(tmpRoot, 'probe-'));
     const lines: string[] = [];
     const script = `cat ${path.join(outside, 'secret.txt')} 2>&1; ls /tmp; ls ${os.homedir()} 2>&1 | head -1; echo ok > written; echo done`;
-    const run = runTool({ command: 'sh', args: ['-c', script], cwd: dir, env: toolEnvironment(dir), budget: new BuildBudget(10_000, 1 << 20), sandbox, onLine: (l) => lines.push(l) });
+    const run = runTool({
+      command: 'sh',
+      args: ['-c', script],
+      cwd: dir,
+      env: toolEnvironment(dir),
+      budget: new BuildBudget(10_000, 1 << 20),
+      sandbox,
+      onLine: (l) => lines.push(l),
+    });
     expect(await run.done).toEqual({ reason: 'exit', code: 0 });
     expect(lines.join('\n')).not.toContain(CANARY);
     expect(lines.join('\n')).toMatch(/No such file or directory/);
@@ -129,57 +147,100 @@ describe('sizes of tool-written files', () => {
   /** A stand-in for GHDL whose `--synth` writes `bytes` of Verilog (to stdout, which the build redirects to a file). */
   async function fakeGhdl(bytes: number): Promise<string> {
     const file = path.join(outside, `fake-ghdl-${bytes}`);
-    await writeFile(file, `#!/bin/sh\ncase "$1" in --synth) head -c ${bytes} /dev/zero | tr '\\0' 'a' ;; *) exit 0 ;; esac\n`);
+    await writeFile(
+      file,
+      `#!/bin/sh\ncase "$1" in --synth) head -c ${bytes} /dev/zero | tr '\\0' 'a' ;; *) exit 0 ;; esac\n`,
+    );
     await chmod(file, 0o755);
     return file;
   }
   // The stand-in lives outside the build directory, so it runs without bubblewrap (which would hide it).
   const unisolated = (fileSizeLimitBytes: number): ToolSandbox => ({ kind: 'none', readOnly: [], fileSizeLimitBytes });
-  const top = { name: 'top.vhd', content: 'architecture A of CustomInstrument is begin end architecture;\n' } as SourceFile;
+  const top = {
+    name: 'top.vhd',
+    content: 'architecture A of CustomInstrument is begin end architecture;\n',
+  } as SourceFile;
 
-  it('a file bigger than the read limit is refused before it is read: the build fails saying so', { timeout: 60_000 }, async () => {
-    const path9MiB = await fakeGhdl(9 * 1024 * 1024);
-    const built = await build(runner({ ghdl: { path: path9MiB, version: 'fake' }, sandbox: unisolated(64 << 20) }), [top]);
-    expect(built.outcome).toMatchObject({ status: 'failed', error: expect.stringMatching(/vhdl-netlist\.v is 9437184 bytes, more than the 8388608 bytes a check build reads/) });
-    expect(built.log).toContain('ERROR: vhdl-netlist.v is 9437184 bytes');
-  });
+  it(
+    'a file bigger than the read limit is refused before it is read: the build fails saying so',
+    { timeout: 60_000 },
+    async () => {
+      const path9MiB = await fakeGhdl(9 * 1024 * 1024);
+      const built = await build(runner({ ghdl: { path: path9MiB, version: 'fake' }, sandbox: unisolated(64 << 20) }), [
+        top,
+      ]);
+      expect(built.outcome).toMatchObject({
+        status: 'failed',
+        error: expect.stringMatching(
+          /vhdl-netlist\.v is 9437184 bytes, more than the 8388608 bytes a check build reads/,
+        ),
+      });
+      expect(built.log).toContain('ERROR: vhdl-netlist.v is 9437184 bytes');
+    },
+  );
 
-  it('a tool writing past the file size limit is stopped (RLIMIT_FSIZE): the file stays small, the build fails saying so', { timeout: 60_000 }, async () => {
-    const huge = await fakeGhdl(200 * 1024 * 1024);
-    const r = runner({ ghdl: { path: huge, version: 'fake' }, sandbox: unisolated(1 << 20) });
-    let biggest = 0;
-    const watcher = setInterval(() => {
-      void readdir(tmpRoot).then((dirs) =>
-        dirs.forEach((d) => void stat(path.join(tmpRoot, d, 'vhdl-netlist.v')).then((s) => (biggest = Math.max(biggest, s.size)), () => {})),
-      );
-    }, 5);
-    const built = await build(r, [top]);
-    clearInterval(watcher);
-    expect(built.outcome).toMatchObject({ status: 'failed', error: 'SYNTHESIS failed: a tool wrote a file larger than the limit' });
-    expect(built.log).toContain('ERROR: ghdl tried to write a file larger than 1048576 bytes and was stopped');
-    expect(biggest).toBeLessThanOrEqual(1 << 20);
-  });
+  it(
+    'a tool writing past the file size limit is stopped (RLIMIT_FSIZE): the file stays small, the build fails saying so',
+    { timeout: 60_000 },
+    async () => {
+      const huge = await fakeGhdl(200 * 1024 * 1024);
+      const r = runner({ ghdl: { path: huge, version: 'fake' }, sandbox: unisolated(1 << 20) });
+      let biggest = 0;
+      const watcher = setInterval(() => {
+        void readdir(tmpRoot).then((dirs) =>
+          dirs.forEach(
+            (d) =>
+              void stat(path.join(tmpRoot, d, 'vhdl-netlist.v')).then(
+                (s) => (biggest = Math.max(biggest, s.size)),
+                () => {},
+              ),
+          ),
+        );
+      }, 5);
+      const built = await build(r, [top]);
+      clearInterval(watcher);
+      expect(built.outcome).toMatchObject({
+        status: 'failed',
+        error: 'SYNTHESIS failed: a tool wrote a file larger than the limit',
+      });
+      expect(built.log).toContain('ERROR: ghdl tried to write a file larger than 1048576 bytes and was stopped');
+      expect(biggest).toBeLessThanOrEqual(1 << 20);
+    },
+  );
 });
 
 describe('file names', () => {
   const adder = (name: string) => ({ name, content: 'module CustomInstrument(input Clk); endmodule\n' }) as SourceFile;
 
   it('a VHDL file named like an option is passed as ./name and analysed as a file', { timeout: 120_000 }, async () => {
-    const file = { name: '--help.vhd', content: 'architecture A of CustomInstrument is begin end architecture;\n' } as SourceFile;
+    const file = {
+      name: '--help.vhd',
+      content: 'architecture A of CustomInstrument is begin end architecture;\n',
+    } as SourceFile;
     const built = await build(runner(), [file]);
     expect(built.log).toContain('$ ghdl -i --std=08 --workdir=. ./--help.vhd');
     expect(built.log).not.toMatch(/Usage: ghdl/i);
   });
 
-  it('a Verilog file name holding " or ; is refused with a clear message, before any tool runs', { timeout: 60_000 }, async () => {
-    const built = await build(runner(), [adder('top";shell echo PWNED;".v')]);
-    expect(built.outcome).toMatchObject({ status: 'failed', error: expect.stringContaining('holds a character the tools cannot take') });
-    expect(built.log).not.toContain('$ yosys');
-    expect(built.log).not.toContain('PWNED\n');
-  });
+  it(
+    'a Verilog file name holding " or ; is refused with a clear message, before any tool runs',
+    { timeout: 60_000 },
+    async () => {
+      const built = await build(runner(), [adder('top";shell echo PWNED;".v')]);
+      expect(built.outcome).toMatchObject({
+        status: 'failed',
+        error: expect.stringContaining('holds a character the tools cannot take'),
+      });
+      expect(built.log).not.toContain('$ yosys');
+      expect(built.log).not.toContain('PWNED\n');
+    },
+  );
 
   it("a file named like the build's own files is refused", { timeout: 60_000 }, async () => {
     const built = await build(runner(), [adder('top.v'), { name: 'netlist.json', content: '{}' } as SourceFile]);
-    expect(built.outcome).toMatchObject({ status: 'failed', error: expect.stringContaining('"netlist.json" is reserved') });
+    expect(built.outcome).toMatchObject({
+      status: 'failed',
+      error: expect.stringContaining('"netlist.json" is reserved'),
+    });
   });
 });

@@ -81,19 +81,41 @@ function start(r: BuildRunner, name: string, config: ProjectConfig, files: reado
   return { done, running, log, started: () => startedAt > 0 };
 }
 
-const artifact = (outcome: BuildOutcome, name: string) => outcome.artifacts?.find((a) => a.name === name)?.content.toString('utf8');
+const artifact = (outcome: BuildOutcome, name: string) =>
+  outcome.artifacts?.find((a) => a.name === name)?.content.toString('utf8');
 
 describe('every seed project and example, built by the real tools (concurrently, one per core)', () => {
   const started = Date.now();
   const times: string[] = [];
   let builds: Map<string, Promise<Finished>>;
   const items = () => [
-    ...seed.projects.map((p) => ({ label: `projects/${p.slug}`, config: p.config, files: p.files, error: p.build_error })),
-    ...seed.examples.map((e) => ({ label: `examples/${e.id}`, config: seed.projects[0]!.config, files: e.files, error: undefined })),
+    ...seed.projects.map((p) => ({
+      label: `projects/${p.slug}`,
+      config: p.config,
+      files: p.files,
+      error: p.build_error,
+    })),
+    ...seed.examples.map((e) => ({
+      label: `examples/${e.id}`,
+      config: seed.projects[0]!.config,
+      files: e.files,
+      error: undefined,
+    })),
   ];
   const labels = [
-    ...['adder', 'arithmetic-unit', 'clip-draft', 'moving-average', 'scale-offset-legacy', 'voltage-limiter'].map((s) => `projects/${s}`),
-    ...['adder-subtractor', 'arithmetic-unit', 'boxcar-averager', 'clock-divider', 'event-counter', 'moving-average', 'pwm-generator', 'voltage-limiter'].map((s) => `examples/${s}`),
+    ...['adder', 'arithmetic-unit', 'clip-draft', 'moving-average', 'scale-offset-legacy', 'voltage-limiter'].map(
+      (s) => `projects/${s}`,
+    ),
+    ...[
+      'adder-subtractor',
+      'arithmetic-unit',
+      'boxcar-averager',
+      'clock-divider',
+      'event-counter',
+      'moving-average',
+      'pwm-generator',
+      'voltage-limiter',
+    ].map((s) => `examples/${s}`),
   ];
 
   beforeAll(() => {
@@ -101,17 +123,28 @@ describe('every seed project and example, built by the real tools (concurrently,
     builds = new Map(
       items().map((item) => {
         const build = start(r, item.label, item.config, item.files);
-        return [item.label, build.done.then((f) => (times.push(`${item.label}: ${((f.finishedAt - f.startedAt) / 1000).toFixed(1)} s`), f))];
+        return [
+          item.label,
+          build.done.then(
+            (f) => (times.push(`${item.label}: ${((f.finishedAt - f.startedAt) / 1000).toFixed(1)} s`), f),
+          ),
+        ];
       }),
     );
   });
   afterAll(() => {
     // The figures the closing note reports: each build's own time, and the whole run's.
-    process.stdout.write(`toolchain builds (${cores} at once):\n  ${times.join('\n  ')}\n  total: ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+    process.stdout.write(
+      `toolchain builds (${cores} at once):\n  ${times.join('\n  ')}\n  total: ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+    );
   });
 
   it('covers every seed folder', () => {
-    expect(items().map((i) => i.label).sort()).toEqual([...labels].sort());
+    expect(
+      items()
+        .map((i) => i.label)
+        .sort(),
+    ).toEqual([...labels].sort());
   });
 
   it.each(labels)('%s', { timeout: 600_000 }, async (label) => {
@@ -121,7 +154,9 @@ describe('every seed project and example, built by the real tools (concurrently,
     expect(log.slice(0, 3).join('\n')).toMatch(/CHECK BUILD with open-source tools, not a bitstream/);
     expect(log.join('\n')).not.toContain(tmpRoot);
     expect(artifact(outcome, 'build.log')).toContain('==> Stage: SYNTHESIS');
-    expect(artifact(outcome, 'build.log')).toMatch(/^Check build summary: \d+ errors? · \d+ warnings? in your files · \d+ from the platform\n/);
+    expect(artifact(outcome, 'build.log')).toMatch(
+      /^Check build summary: \d+ errors? · \d+ warnings? in your files · \d+ from the platform\n/,
+    );
     if (item.error) {
       expect(outcome.status, log.join('\n')).toBe('failed');
       const first = built.diagnostics.find((d) => d.severity === 'error' && d.origin === 'user');
@@ -145,7 +180,10 @@ describe('every seed project and example, built by the real tools (concurrently,
 });
 
 /** A design that keeps Yosys busy for a while: the biggest example. */
-const busy = () => ({ config: seed.projects[0]!.config, files: seed.examples.find((e) => e.id === 'pwm-generator')!.files });
+const busy = () => ({
+  config: seed.projects[0]!.config,
+  files: seed.examples.find((e) => e.id === 'pwm-generator')!.files,
+});
 
 async function waitUntil(check: () => boolean, what: string, ms = 120_000) {
   const deadline = Date.now() + ms;
@@ -156,33 +194,41 @@ async function waitUntil(check: () => boolean, what: string, ms = 120_000) {
 }
 
 describe('stopping a build', () => {
-  it('cancel during synthesis kills the tool at once: no process is left and the build directory is gone', { timeout: 180_000 }, async () => {
-    const root = await mkdtemp(path.join(tmpRoot, 'cancel-'));
-    const { config, files } = busy();
-    let finished = false;
-    const build = start(runner({ tmpRoot: root }), 'cancel', config, files);
-    void build.done.then(() => (finished = true));
-    await waitUntil(() => build.log.some((l) => l.startsWith('$ yosys')), 'Yosys to start');
-    await waitUntil(() => liveProcesses().some((p) => p.cwd?.startsWith(root)), 'the tool process');
-    build.running.cancel();
-    await waitUntil(() => !liveProcesses().some((p) => p.cwd?.startsWith(root)), 'no tool process', 2000);
-    // The directory goes once the killed process is reaped.
-    const deadline = Date.now() + 5000;
-    while ((await readdir(root)).length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    expect(await readdir(root)).toEqual([]);
-    expect(finished).toBe(false); // nothing is reported after cancel
-  });
+  it(
+    'cancel during synthesis kills the tool at once: no process is left and the build directory is gone',
+    { timeout: 180_000 },
+    async () => {
+      const root = await mkdtemp(path.join(tmpRoot, 'cancel-'));
+      const { config, files } = busy();
+      let finished = false;
+      const build = start(runner({ tmpRoot: root }), 'cancel', config, files);
+      void build.done.then(() => (finished = true));
+      await waitUntil(() => build.log.some((l) => l.startsWith('$ yosys')), 'Yosys to start');
+      await waitUntil(() => liveProcesses().some((p) => p.cwd?.startsWith(root)), 'the tool process');
+      build.running.cancel();
+      await waitUntil(() => !liveProcesses().some((p) => p.cwd?.startsWith(root)), 'no tool process', 2000);
+      // The directory goes once the killed process is reaped.
+      const deadline = Date.now() + 5000;
+      while ((await readdir(root)).length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(await readdir(root)).toEqual([]);
+      expect(finished).toBe(false); // nothing is reported after cancel
+    },
+  );
 
-  it('close (the gateway stopping) kills the tools and removes the build directories before it returns', { timeout: 180_000 }, async () => {
-    const root = await mkdtemp(path.join(tmpRoot, 'close-'));
-    const { config, files } = busy();
-    const r = runner({ tmpRoot: root });
-    const build = start(r, 'close', config, files);
-    await waitUntil(() => build.log.some((l) => l.startsWith('$ ghdl')), 'the first tool');
-    r.close();
-    expect(await readdir(root)).toEqual([]);
-    await waitUntil(() => !liveProcesses().some((p) => p.cwd?.startsWith(root)), 'no tool process', 2000);
-  });
+  it(
+    'close (the gateway stopping) kills the tools and removes the build directories before it returns',
+    { timeout: 180_000 },
+    async () => {
+      const root = await mkdtemp(path.join(tmpRoot, 'close-'));
+      const { config, files } = busy();
+      const r = runner({ tmpRoot: root });
+      const build = start(r, 'close', config, files);
+      await waitUntil(() => build.log.some((l) => l.startsWith('$ ghdl')), 'the first tool');
+      r.close();
+      expect(await readdir(root)).toEqual([]);
+      await waitUntil(() => !liveProcesses().some((p) => p.cwd?.startsWith(root)), 'no tool process', 2000);
+    },
+  );
 
   it('stops at the time limit, failing the build and saying so in the log', { timeout: 180_000 }, async () => {
     const { config, files } = busy();
@@ -192,8 +238,15 @@ describe('stopping a build', () => {
   });
 
   it('stops at the output limit, and the log says where it was cut', { timeout: 180_000 }, async () => {
-    const noisy = ['architecture rtl of CustomInstrument is', 'begin', ...Array.from({ length: 60 }, (_, i) => `  OutputA <= InputA garbage${i} here;`), 'end architecture;'];
-    const { outcome, log } = await start(runner({ outputLimitBytes: 600 }), 'noisy', seed.projects[0]!.config, [{ name: 'noisy.vhd', content: noisy.join('\n') }]).done;
+    const noisy = [
+      'architecture rtl of CustomInstrument is',
+      'begin',
+      ...Array.from({ length: 60 }, (_, i) => `  OutputA <= InputA garbage${i} here;`),
+      'end architecture;',
+    ];
+    const { outcome, log } = await start(runner({ outputLimitBytes: 600 }), 'noisy', seed.projects[0]!.config, [
+      { name: 'noisy.vhd', content: noisy.join('\n') },
+    ]).done;
     expect(outcome).toMatchObject({ status: 'failed', error: 'SYNTHESIS failed: the output limit was reached' });
     const cut = log.indexOf('ERROR: output limit reached: the log was cut here, at 1 KiB (MOCK_BUILD_OUTPUT_LIMIT_KB)');
     expect(cut).toBeGreaterThan(0);
@@ -202,20 +255,28 @@ describe('stopping a build', () => {
 });
 
 describe('one build per core', () => {
-  it('runs two builds at once on two slots; the third waits with its place in the queue, then runs', { timeout: 300_000 }, async () => {
-    const r = runner({ concurrency: 2 });
-    const project = seed.projects.find((p) => p.slug === 'voltage-limiter')!;
-    const [a, b, c] = ['a', 'b', 'c'].map((n) => start(r, n, project.config, project.files));
-    expect(c!.done).toBeDefined();
-    const third = await Promise.race([c!.done.then(() => 'third finished'), a!.done.then(() => 'first finished'), b!.done.then(() => 'second finished')]);
-    expect(third).not.toBe('third finished');
-    const [fa, fb, fc] = await Promise.all([a!.done, b!.done, c!.done]);
-    for (const f of [fa!, fb!, fc!]) expect(f.outcome.status).toBe('succeeded');
-    expect(fa!.waited).toEqual([]);
-    expect(fb!.waited).toEqual([]);
-    expect(fc!.waited[0]).toBe(0); // next in line, behind the two running builds
-    // The first two really ran at the same time; the third started only once a slot was free.
-    expect(Math.max(fa!.startedAt, fb!.startedAt)).toBeLessThan(Math.min(fa!.finishedAt, fb!.finishedAt));
-    expect(fc!.startedAt).toBeGreaterThanOrEqual(Math.min(fa!.finishedAt, fb!.finishedAt));
-  });
+  it(
+    'runs two builds at once on two slots; the third waits with its place in the queue, then runs',
+    { timeout: 300_000 },
+    async () => {
+      const r = runner({ concurrency: 2 });
+      const project = seed.projects.find((p) => p.slug === 'voltage-limiter')!;
+      const [a, b, c] = ['a', 'b', 'c'].map((n) => start(r, n, project.config, project.files));
+      expect(c!.done).toBeDefined();
+      const third = await Promise.race([
+        c!.done.then(() => 'third finished'),
+        a!.done.then(() => 'first finished'),
+        b!.done.then(() => 'second finished'),
+      ]);
+      expect(third).not.toBe('third finished');
+      const [fa, fb, fc] = await Promise.all([a!.done, b!.done, c!.done]);
+      for (const f of [fa!, fb!, fc!]) expect(f.outcome.status).toBe('succeeded');
+      expect(fa!.waited).toEqual([]);
+      expect(fb!.waited).toEqual([]);
+      expect(fc!.waited[0]).toBe(0); // next in line, behind the two running builds
+      // The first two really ran at the same time; the third started only once a slot was free.
+      expect(Math.max(fa!.startedAt, fb!.startedAt)).toBeLessThan(Math.min(fa!.finishedAt, fb!.finishedAt));
+      expect(fc!.startedAt).toBeGreaterThanOrEqual(Math.min(fa!.finishedAt, fb!.finishedAt));
+    },
+  );
 });

@@ -5,8 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADA, ADMIN_TOKEN, startApiGateway, type TestGateway } from '../api/support.js';
 import { apiGet, buildCliBundle, CLI_BIN, cliEnv, createApiKey, runCli } from './support.js';
 
-interface ProjectSummary { id: string; name: string }
-interface FileEntry { name: string; size: number; timestamp: string }
+interface ProjectSummary {
+  id: string;
+  name: string;
+}
+interface FileEntry {
+  name: string;
+  size: number;
+  timestamp: string;
+}
 
 // The seed project's file as fixtures write it (server/test/api/support.ts).
 const ADDER_VHD = 'architecture rtl of CustomInstrument is\nbegin\n  OutputA <= InputA + InputB;\nend architecture;\n';
@@ -18,7 +25,8 @@ describe('cloud-compile: projects, push, config and errors against a mock gatewa
   let key: string;
   let dir: string;
   let adder: ProjectSummary;
-  const cli = (args: string[], extra: Record<string, string> = {}, apiKey = key) => runCli(bundle.file, args, cliEnv(gateway.baseUrl, apiKey, extra));
+  const cli = (args: string[], extra: Record<string, string> = {}, apiKey = key) =>
+    runCli(bundle.file, args, cliEnv(gateway.baseUrl, apiKey, extra));
 
   beforeAll(async () => {
     [gateway, bundle] = await Promise.all([startApiGateway({ ADMIN_TOKEN }), buildCliBundle()]);
@@ -32,27 +40,41 @@ describe('cloud-compile: projects, push, config and errors against a mock gatewa
 
   const files = () => apiGet<FileEntry[]>(gateway.baseUrl, key, `/api/projects/${adder.id}/files`);
   const content = async (name: string) =>
-    (await apiGet<{ content: string }>(gateway.baseUrl, key, `/api/projects/${adder.id}/files/${encodeURIComponent(name)}`)).content;
+    (
+      await apiGet<{ content: string }>(
+        gateway.baseUrl,
+        key,
+        `/api/projects/${adder.id}/files/${encodeURIComponent(name)}`,
+      )
+    ).content;
 
   it('lists projects as a table and as JSON, from the checkout (the bin through tsx) and the built bundle alike', async () => {
     const table = await runCli(CLI_BIN, ['projects'], cliEnv(gateway.baseUrl, key));
     expect(table.code).toBe(0);
     expect(table.stdout).toMatch(/^NAME\s+ID\s+LATEST BUILD\s+UPDATED$/m);
-    expect(table.stdout).toMatch(new RegExp(`^Adder\\s+${adder.id}\\s+(succeeded|failed|cancelled) [0-9a-f]{7}\\s`, 'm'));
+    expect(table.stdout).toMatch(
+      new RegExp(`^Adder\\s+${adder.id}\\s+(succeeded|failed|cancelled) [0-9a-f]{7}\\s`, 'm'),
+    );
     const json = await cli(['projects', '--json']);
     expect(json.code).toBe(0);
-    expect((JSON.parse(json.stdout) as ProjectSummary[]).map((p) => p.name)).toEqual(expect.arrayContaining(['Adder', 'Limiter']));
+    expect((JSON.parse(json.stdout) as ProjectSummary[]).map((p) => p.name)).toEqual(
+      expect.arrayContaining(['Adder', 'Limiter']),
+    );
   });
 
-  it('create makes a project, and a taken name is refused with the API\'s reason (exit 1)', async () => {
+  it("create makes a project, and a taken name is refused with the API's reason (exit 1)", async () => {
     const created = await cli(['create', 'CLI scratch', '--json']);
     expect(created.code, created.stderr).toBe(0);
     const project = JSON.parse(created.stdout) as ProjectSummary;
     expect(project.name).toBe('CLI scratch');
-    expect((await apiGet<ProjectSummary[]>(gateway.baseUrl, key, '/api/projects')).map((p) => p.id)).toContain(project.id);
+    expect((await apiGet<ProjectSummary[]>(gateway.baseUrl, key, '/api/projects')).map((p) => p.id)).toContain(
+      project.id,
+    );
     const again = await cli(['create', 'cli SCRATCH']);
     expect(again.code).toBe(1);
-    expect(again.stderr.trim()).toBe('cloud-compile: createProject failed (409): A project named CLI scratch already exists');
+    expect(again.stderr.trim()).toBe(
+      'cloud-compile: createProject failed (409): A project named CLI scratch already exists',
+    );
   });
 
   it('push creates, updates only what changed, leaves the unchanged alone and deletes with --delete', async () => {
@@ -64,7 +86,13 @@ describe('cloud-compile: projects, push, config and errors against a mock gatewa
 
     const first = await cli(['push', dir, '--project', 'adder', '--json']);
     expect(first.code, first.stderr).toBe(0);
-    expect(JSON.parse(first.stdout)).toMatchObject({ created: ['counter.v'], updated: ['top.xdc'], unchanged: ['adder.vhd'], deleted: [], kept: [] });
+    expect(JSON.parse(first.stdout)).toMatchObject({
+      created: ['counter.v'],
+      updated: ['top.xdc'],
+      unchanged: ['adder.vhd'],
+      deleted: [],
+      kept: [],
+    });
     expect(await content('counter.v')).toBe('module counter(input clk); endmodule\n');
     expect(await content('top.xdc')).toContain('edited');
     const after = await files();
@@ -95,21 +123,50 @@ describe('cloud-compile: projects, push, config and errors against a mock gatewa
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--slots 4: Moku Go has 2 or 3 slots');
     expect(bad.stderr).toContain('--target Nope: unknown target interface (one of CustomInstrument, CustomWrapper)');
-    const unchanged = await apiGet<{ config: Record<string, unknown> }>(gateway.baseUrl, key, `/api/projects/${adder.id}`);
+    const unchanged = await apiGet<{ config: Record<string, unknown> }>(
+      gateway.baseUrl,
+      key,
+      `/api/projects/${adder.id}`,
+    );
     expect(unchanged.config).toMatchObject({ hardware: 'mk-pro', slots: 4 });
 
-    const good = await cli(['config', '--project', 'Adder', '--hardware', 'mk-go', '--slots', '3', '--os-version', '4.0.0', '--interpolation']);
+    const good = await cli([
+      'config',
+      '--project',
+      'Adder',
+      '--hardware',
+      'mk-go',
+      '--slots',
+      '3',
+      '--os-version',
+      '4.0.0',
+      '--interpolation',
+    ]);
     expect(good.code, good.stderr).toBe(0);
-    expect(good.stdout).toContain('Adder: hardware mk-go, 3 slots, OS 4.0.0, target CustomInstrument, interpolation on');
-    const changed = await apiGet<{ config: Record<string, unknown> }>(gateway.baseUrl, key, `/api/projects/${adder.id}`);
-    expect(changed.config).toEqual({ hardware: 'mk-go', slots: 3, os_version: '4.0.0', target: 'CustomInstrument', interpolation: true });
+    expect(good.stdout).toContain(
+      'Adder: hardware mk-go, 3 slots, OS 4.0.0, target CustomInstrument, interpolation on',
+    );
+    const changed = await apiGet<{ config: Record<string, unknown> }>(
+      gateway.baseUrl,
+      key,
+      `/api/projects/${adder.id}`,
+    );
+    expect(changed.config).toEqual({
+      hardware: 'mk-go',
+      slots: 3,
+      os_version: '4.0.0',
+      target: 'CustomInstrument',
+      interpolation: true,
+    });
   });
 
   it('a key without builds:queue gets an error naming that scope (exit 3), and the key is never printed', async () => {
     const readOnly = await createApiKey(gateway.baseUrl, ADA, ['projects:read', 'builds:read']);
     const result = await cli(['build', '--project', 'Adder'], {}, readOnly.key);
     expect(result.code).toBe(3);
-    expect(result.stderr).toContain('the API key lacks the scope builds:queue (or projects:write) that newProjectBuild needs (403)');
+    expect(result.stderr).toContain(
+      'the API key lacks the scope builds:queue (or projects:write) that newProjectBuild needs (403)',
+    );
     expect(result.stdout + result.stderr).not.toContain(readOnly.key);
   });
 
@@ -118,7 +175,9 @@ describe('cloud-compile: projects, push, config and errors against a mock gatewa
     await revoked.revoke();
     const result = await cli(['projects', '--api-key', revoked.key], {}, '');
     expect(result.code).toBe(3);
-    expect(result.stderr.trim()).toBe('cloud-compile: the API key was refused (401): it is wrong or has been revoked. Create a new one under Preferences › API keys');
+    expect(result.stderr.trim()).toBe(
+      'cloud-compile: the API key was refused (401): it is wrong or has been revoked. Create a new one under Preferences › API keys',
+    );
     expect(result.stdout + result.stderr).not.toContain(revoked.key);
   });
 
@@ -137,7 +196,9 @@ describe('cloud-compile: projects, push, config and errors against a mock gatewa
     // A port nobody listens on: the gateway's own port once it is closed would race, so use port 9 (discard), refused on loopback.
     const unreachable = await runCli(bundle.file, ['projects', '--retries', '1'], cliEnv('http://127.0.0.1:9', key));
     expect(unreachable.code).toBe(4);
-    expect(unreachable.stderr.trim().split('\n').at(-1)).toBe('cloud-compile: cannot reach http://127.0.0.1:9 (ECONNREFUSED; tried 2 times)');
+    expect(unreachable.stderr.trim().split('\n').at(-1)).toBe(
+      'cloud-compile: cannot reach http://127.0.0.1:9 (ECONNREFUSED; tried 2 times)',
+    );
   });
 
   it('explains bad usage with exit 2', async () => {

@@ -34,7 +34,12 @@ export function cliEnv(baseUrl: string, apiKey: string, extra: Record<string, st
 }
 
 /** Starts the command as a child process; `done` resolves with its exit and output. */
-export function spawnCli(entry: string, args: string[], env: NodeJS.ProcessEnv, cwd = REPO_ROOT): { child: ChildProcess; done: Promise<CliResult>; output: () => string } {
+export function spawnCli(
+  entry: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  cwd = REPO_ROOT,
+): { child: ChildProcess; done: Promise<CliResult>; output: () => string } {
   const child = spawn(process.execPath, [entry, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
@@ -52,7 +57,11 @@ export function runCli(entry: string, args: string[], env: NodeJS.ProcessEnv, cw
 }
 
 /** Creates an API key the way a user does: signed in, through the mock's createApiKey operation. */
-export async function createApiKey(baseUrl: string, email: string, scopes: string[]): Promise<{ id: string; key: string; revoke: () => Promise<void> }> {
+export async function createApiKey(
+  baseUrl: string,
+  email: string,
+  scopes: string[],
+): Promise<{ id: string; key: string; revoke: () => Promise<void> }> {
   const { cookieHeader } = await signIn(baseUrl, email);
   const response = await fetch(`${baseUrl}/api/api-keys`, {
     method: 'POST',
@@ -64,7 +73,10 @@ export async function createApiKey(baseUrl: string, email: string, scopes: strin
   return {
     ...created,
     async revoke() {
-      const deleted = await fetch(`${baseUrl}/api/api-keys/${created.id}`, { method: 'DELETE', headers: { cookie: cookieHeader } });
+      const deleted = await fetch(`${baseUrl}/api/api-keys/${created.id}`, {
+        method: 'DELETE',
+        headers: { cookie: cookieHeader },
+      });
       if (deleted.status !== 204) throw new Error(`deleteApiKey: HTTP ${deleted.status}`);
     },
   };

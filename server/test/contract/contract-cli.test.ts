@@ -10,7 +10,9 @@ const CLI = path.join(REPO_ROOT, 'server/src/cli/contract.ts');
 
 async function runCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: REPO_ROOT });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', CLI, ...args], {
+      cwd: REPO_ROOT,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -48,9 +50,13 @@ describe('npm run contract', () => {
   it('prints the table with the violations and their locations', async () => {
     const { code, stdout } = await runCli(['--base-url', upstream.url, '--api-key', 'any-key']);
     expect(code).toBe(1);
-    expect(stdout).toMatch(/FAIL\s+list projects\s+listProjects\s+GET \/api\/projects\s+200\s+200\s+2 contract violation/);
+    expect(stdout).toMatch(
+      /FAIL\s+list projects\s+listProjects\s+GET \/api\/projects\s+200\s+200\s+2 contract violation/,
+    );
     expect(stdout).toContain('listProjects GET /api/projects → 200 response.body[0].id: must be string');
-    expect(stdout).toContain('buildConfigs GET /api/build-configs → 200 response.header.content-type: text/html is not documented');
+    expect(stdout).toContain(
+      'buildConfigs GET /api/build-configs → 200 response.header.content-type: text/html is not documented',
+    );
   }, 30_000);
 
   it('refuses bad arguments with a usage message and exit code 2', async () => {

@@ -26,7 +26,9 @@ export default function setup(): () => void {
       const enforce = fs.existsSync(path.join(dir, ENFORCE_MARKER));
       // A run that started no mock gateway (one unrelated file) has nothing to show.
       if (Object.keys(coverage.toJSON()).length > 0 || enforce) {
-        process.stdout.write(`\nContract coverage of the test suite against the mock (server/test/contract):\n${coverage.table(document)}\n`);
+        process.stdout.write(
+          `\nContract coverage of the test suite against the mock (server/test/contract):\n${coverage.table(document)}\n`,
+        );
       }
       const missing = coverage.missingOperations(document);
       if (enforce && missing.length > 0) {

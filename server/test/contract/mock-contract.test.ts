@@ -32,7 +32,13 @@ describe('the mock against its own contract', () => {
 
   beforeAll(async () => {
     mock = await listen({ MODE: 'mock', MOCK_BUILD_STEP_MS: '50' });
-    proxy = await listen({ MODE: 'proxy', API_UPSTREAM: mock.url, AUTH_UPSTREAM: mock.url, VALIDATE: 'report', ADMIN_TOKEN });
+    proxy = await listen({
+      MODE: 'proxy',
+      API_UPSTREAM: mock.url,
+      AUTH_UPSTREAM: mock.url,
+      VALIDATE: 'report',
+      ADMIN_TOKEN,
+    });
     ({ cookieHeader: cookie } = await signIn(mock.url, 'ada@example.com'));
   });
   afterAll(async () => {
@@ -41,7 +47,9 @@ describe('the mock against its own contract', () => {
   });
 
   const proxyReport = async () =>
-    (await (await fetch(`${proxy.url}/admin/contract`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })).json()) as ContractReportJson;
+    (await (
+      await fetch(`${proxy.url}/admin/contract`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })
+    ).json()) as ContractReportJson;
 
   it('passes the scenario through the validating proxy with 0 violations and every operation exercised', async () => {
     const result = await runScenario({ baseUrl: proxy.url, cookie });
@@ -51,13 +59,15 @@ describe('the mock against its own contract', () => {
 
     // The proxy sees the scenario's deliberate negative cases as request violations, and nothing else.
     const report = await proxyReport();
-    expect(report.violations.map(({ operation, direction, location }) => ({ operation, direction, location }))).toEqual([
-      { operation: 'createProject', direction: 'request', location: 'request.body.name' },
-      { operation: 'createProject', direction: 'request', location: 'request.body.name' },
-      { operation: 'updateTerms', direction: 'request', location: 'request.path.tos_version' },
-      { operation: 'renameFile', direction: 'request', location: 'request.query.new_name' },
-      { operation: 'createApiKey', direction: 'request', location: 'request.body.scopes' },
-    ]);
+    expect(report.violations.map(({ operation, direction, location }) => ({ operation, direction, location }))).toEqual(
+      [
+        { operation: 'createProject', direction: 'request', location: 'request.body.name' },
+        { operation: 'createProject', direction: 'request', location: 'request.body.name' },
+        { operation: 'updateTerms', direction: 'request', location: 'request.path.tos_version' },
+        { operation: 'renameFile', direction: 'request', location: 'request.query.new_name' },
+        { operation: 'createApiKey', direction: 'request', location: 'request.body.scopes' },
+      ],
+    );
     expect(Object.keys(report.coverage)).toHaveLength(result.document.operations.length);
 
     // The full scenario ran against a mock that answers: the suite's coverage gate applies.
@@ -69,7 +79,10 @@ describe('the mock against its own contract', () => {
     const created = await fetch(`${mock.url}/api/api-keys`, {
       method: 'POST',
       headers: { cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'contract test', scopes: ['projects:read', 'projects:write', 'builds:read', 'builds:queue'] }),
+      body: JSON.stringify({
+        name: 'contract test',
+        scopes: ['projects:read', 'projects:write', 'builds:read', 'builds:queue'],
+      }),
     });
     expect(created.status).toBe(201);
     const { key } = (await created.json()) as { key: string };
@@ -81,7 +94,15 @@ describe('the mock against its own contract', () => {
   it('the contract CLI exits 0 against the mock and prints its table', async () => {
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      ['--import', 'tsx', path.join(REPO_ROOT, 'server/src/cli/contract.ts'), '--base-url', proxy.url, '--cookie', cookie],
+      [
+        '--import',
+        'tsx',
+        path.join(REPO_ROOT, 'server/src/cli/contract.ts'),
+        '--base-url',
+        proxy.url,
+        '--cookie',
+        cookie,
+      ],
       { cwd: REPO_ROOT },
     ).catch((error: { stdout: string; stderr: string }) => {
       throw new Error(`contract CLI failed:\n${error.stdout}\n${error.stderr}`);

@@ -52,7 +52,10 @@ function pathValueArbitrary(operation: ContractOperation, name: string): fc.Arbi
   const schema = operation.parameters.find((p) => p.in === 'path' && p.name === name)!.schema;
   // An empty segment, '.' or '..' would be another URL altogether (no operation), not a bad parameter.
   const raw = (arbitrary: fc.Arbitrary<unknown>) =>
-    arbitrary.map((value) => (typeof value === 'string' ? value : JSON.stringify(value))).filter((v) => !['', '.', '..'].includes(v)).map((v) => ({ raw: v }));
+    arbitrary
+      .map((value) => (typeof value === 'string' ? value : JSON.stringify(value)))
+      .filter((v) => !['', '.', '..'].includes(v))
+      .map((v) => ({ raw: v }));
   if (schema.type === 'integer') return fc.oneof(raw(fc.integer({ min: -3, max: 4 })), raw(junkText));
   return fc.oneof(
     { weight: 6, arbitrary: fc.nat().map((known) => ({ known })) },
@@ -65,14 +68,19 @@ function pathValueArbitrary(operation: ContractOperation, name: string): fc.Arbi
 function queryArbitrary(operation: ContractOperation): fc.Arbitrary<[string, string][]> {
   const parameters = operation.parameters.filter((p) => p.in === 'query');
   const each = parameters.map((parameter) =>
-    fc.option(
-      fc.oneof(
-        { weight: 4, arbitrary: schemas.valid(parameter.schema).map(String) },
-        { weight: 1, arbitrary: schemas.invalid(parameter.schema).map((v) => (typeof v === 'string' ? v : JSON.stringify(v))) },
-        { weight: 1, arbitrary: junkText },
-      ),
-      { freq: parameter.required ? 8 : 2 },
-    ).map((value): [string, string][] => (value === null ? [] : [[parameter.name, value]])),
+    fc
+      .option(
+        fc.oneof(
+          { weight: 4, arbitrary: schemas.valid(parameter.schema).map(String) },
+          {
+            weight: 1,
+            arbitrary: schemas.invalid(parameter.schema).map((v) => (typeof v === 'string' ? v : JSON.stringify(v))),
+          },
+          { weight: 1, arbitrary: junkText },
+        ),
+        { freq: parameter.required ? 8 : 2 },
+      )
+      .map((value): [string, string][] => (value === null ? [] : [[parameter.name, value]])),
   );
   return fc.tuple(...each).map((lists) => lists.flat());
 }
@@ -83,45 +91,74 @@ function bodyArbitrary(operation: ContractOperation): fc.Arbitrary<Draft['body']
   const contentType = (right: string) =>
     fc.oneof(
       { weight: 8, arbitrary: fc.constantFrom(right, `${right}; charset=utf-8`) },
-      { weight: 1, arbitrary: fc.constantFrom('text/plain', 'application/json', 'application/x-www-form-urlencoded', 'application/xml').filter((t) => t !== right) },
+      {
+        weight: 1,
+        arbitrary: fc
+          .constantFrom('text/plain', 'application/json', 'application/x-www-form-urlencoded', 'application/xml')
+          .filter((t) => t !== right),
+      },
       { weight: 1, arbitrary: fc.constant(undefined) },
     );
   if (json) {
     // Ids only the mock knows (an example to copy, a configuration it offers) come from what it has shown.
-    const withKnownValues = fc.tuple(schemas.valid(json), fc.nat(), fc.boolean(), fc.boolean()).map(([value, index, useExample, useConfig]) => {
-      if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
-      const known: Record<string, unknown> = { ...(value as Record<string, unknown>) };
-      if ('example' in known && useExample) known.example = pick(pools.example, index) ?? known.example;
-      if ('config' in known && useConfig) known.config = pick(pools.config, index) ?? known.config;
-      if ('hardware' in known && useConfig) Object.assign(known, pick(pools.config, index));
-      return known;
-    });
+    const withKnownValues = fc
+      .tuple(schemas.valid(json), fc.nat(), fc.boolean(), fc.boolean())
+      .map(([value, index, useExample, useConfig]) => {
+        if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+        const known: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+        if ('example' in known && useExample) known.example = pick(pools.example, index) ?? known.example;
+        if ('config' in known && useConfig) known.config = pick(pools.config, index) ?? known.config;
+        if ('hardware' in known && useConfig) Object.assign(known, pick(pools.config, index));
+        return known;
+      });
     const text = fc.oneof(
       { weight: 5, arbitrary: withKnownValues.map((v) => JSON.stringify(v)) },
       { weight: 3, arbitrary: schemas.invalid(json).map((v) => JSON.stringify(v)) },
-      { weight: 1, arbitrary: fc.constantFrom('{', '{"name": ', 'null', '"just text"', '[1,2]', '{"name":"a","name":"b"}', '\u0000') },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom(
+          '{',
+          '{"name": ',
+          'null',
+          '"just text"',
+          '[1,2]',
+          '{"name":"a","name":"b"}',
+          '\u0000',
+        ),
+      },
     );
-    return fc.option(fc.record({ contentType: contentType('application/json'), text }), { freq: 8 }).map((b) => b ?? undefined);
+    return fc
+      .option(fc.record({ contentType: contentType('application/json'), text }), { freq: 8 })
+      .map((b) => b ?? undefined);
   }
   if (content['text/plain']) {
     const text = fc.oneof(fc.string({ unit: 'grapheme', maxLength: 200 }), fc.constantFrom('', 'x'.repeat(5000)));
-    return fc.option(fc.record({ contentType: contentType('text/plain'), text }), { freq: 8 }).map((b) => b ?? undefined);
+    return fc
+      .option(fc.record({ contentType: contentType('text/plain'), text }), { freq: 8 })
+      .map((b) => b ?? undefined);
   }
   // An operation that takes no body: now and then send one anyway (it is ignored); fetch sends none with a GET.
   if (operation.method === 'GET') return fc.constant(undefined);
-  return fc.option(fc.record({ contentType: fc.constant('text/plain'), text: junkText }), { freq: 8 }).map((b) => b ?? undefined);
+  return fc
+    .option(fc.record({ contentType: fc.constant('text/plain'), text: junkText }), { freq: 8 })
+    .map((b) => b ?? undefined);
 }
 
 /** Deletions are drawn less often, so the data the other operations work on lives a while. */
 const operationArbitrary = fc.oneof(
-  ...document.operations.map((operation) => ({ weight: operation.method === 'DELETE' ? 1 : 4, arbitrary: fc.constant(operation) })),
+  ...document.operations.map((operation) => ({
+    weight: operation.method === 'DELETE' ? 1 : 4,
+    arbitrary: fc.constant(operation),
+  })),
 );
 
 const draftArbitrary: fc.Arbitrary<Draft> = operationArbitrary.chain((operation) => {
   const names = [...operation.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
   return fc.record({
     operation: fc.constant(operation),
-    path: fc.tuple(...names.map((name) => pathValueArbitrary(operation, name))).map((values) => Object.fromEntries(names.map((n, i) => [n, values[i]!]))),
+    path: fc
+      .tuple(...names.map((name) => pathValueArbitrary(operation, name)))
+      .map((values) => Object.fromEntries(names.map((n, i) => [n, values[i]!]))),
     query: queryArbitrary(operation),
     body: bodyArbitrary(operation),
     auth: fc.oneof(
@@ -141,7 +178,8 @@ function urlOf(draft: Draft): string {
       values.name = file?.name ?? 'missing.vhd';
       if (file && draft.path.project_id && 'known' in draft.path.project_id) values.project_id = file.projectId;
     } else if (!(name in values)) {
-      const pool = name === 'build_id' ? pools.build_id.keys() : pools[name as 'project_id' | 'key_id' | 'artifact_name'];
+      const pool =
+        name === 'build_id' ? pools.build_id.keys() : pools[name as 'project_id' | 'key_id' | 'artifact_name'];
       values[name] = pick(pool, value.known) ?? 'no-such-id';
     }
   }
@@ -152,7 +190,10 @@ function urlOf(draft: Draft): string {
 
 /** Learns ids from a successful answer, and forgets deleted ones, so later requests reach real data. */
 function learn(operationId: string, url: string, body: unknown): void {
-  const segments = url.split('?')[0]!.split('/').map((s) => decodeURIComponent(s));
+  const segments = url
+    .split('?')[0]!
+    .split('/')
+    .map((s) => decodeURIComponent(s));
   const projectId = segments[2] === 'projects' ? segments[3] : undefined;
   if (operationId === 'deleteProject' && projectId) {
     pools.project_id.delete(projectId);
@@ -171,9 +212,13 @@ function learn(operationId: string, url: string, body: unknown): void {
     if (['getProjectFiles', 'createFile', 'renameFile'].includes(operationId) && projectId) {
       pools.files.set(`${projectId}/${String(item.name)}`, { projectId, name: String(item.name) });
     }
-    if (['projectBuilds', 'newProjectBuild', 'buildDetails', 'getLatestBuild', 'cancelBuild'].includes(operationId) && item.id) {
+    if (
+      ['projectBuilds', 'newProjectBuild', 'buildDetails', 'getLatestBuild', 'cancelBuild'].includes(operationId) &&
+      item.id
+    ) {
       pools.build_id.set(String(item.id), String(item.project_id));
-      for (const artifact of (item.artifacts as { name: string }[] | undefined) ?? []) pools.artifact_name.add(artifact.name);
+      for (const artifact of (item.artifacts as { name: string }[] | undefined) ?? [])
+        pools.artifact_name.add(artifact.name);
     }
     if (['listApiKeys', 'createApiKey'].includes(operationId)) pools.key_id.add(String(item.id));
     if (operationId === 'listExamples') pools.example.add(String(item.id));
@@ -198,11 +243,18 @@ describe('fuzzing the mock from the contract', () => {
       body: JSON.stringify({ name: 'fuzz', scopes: ['projects:read', 'builds:read'] }),
     });
     readKey = ((await key.json()) as { key: string }).key;
-    for (const [operationId, path] of [['listProjects', '/api/projects'], ['listApiKeys', '/api/api-keys'], ['listExamples', '/api/examples']] as const) {
+    for (const [operationId, path] of [
+      ['listProjects', '/api/projects'],
+      ['listApiKeys', '/api/api-keys'],
+      ['listExamples', '/api/examples'],
+    ] as const) {
       learn(operationId, path, await (await fetch(`${gateway.baseUrl}${path}`, { headers: { cookie } })).json());
     }
     for (const projectId of [...pools.project_id]) {
-      for (const [operationId, suffix] of [['getProjectFiles', 'files'], ['projectBuilds', 'builds']] as const) {
+      for (const [operationId, suffix] of [
+        ['getProjectFiles', 'files'],
+        ['projectBuilds', 'builds'],
+      ] as const) {
         const path = `/api/projects/${projectId}/${suffix}`;
         learn(operationId, path, await (await fetch(`${gateway.baseUrl}${path}`, { headers: { cookie } })).json());
       }
@@ -210,66 +262,86 @@ describe('fuzzing the mock from the contract', () => {
   });
   afterAll(() => gateway.stop());
 
-  it(`${RUNS} random requests across every operation: no 5xx, answers match the contract, invalid requests get a 4xx`, { timeout: 600_000 }, async () => {
-    const headersFor = (draft: Draft): Record<string, string> => {
-      const headers: Record<string, string> = {};
-      if (draft.auth === 'cookie') headers.cookie = cookie;
-      if (draft.auth === 'readKey') headers.authorization = `Bearer ${readKey}`;
-      if (draft.auth === 'bogusKey') headers.authorization = 'Bearer cc_not-a-real-key';
-      if (draft.body?.contentType) headers['content-type'] = draft.body.contentType;
-      return headers;
-    };
-    await fc.assert(
-      fc.asyncProperty(draftArbitrary, async (draft) => {
-        const url = urlOf(draft);
-        const method = draft.operation.method;
-        const headers = headersFor(draft);
-        const bytes = draft.body ? Buffer.from(draft.body.text) : Buffer.alloc(0);
-        // A Uint8Array body: fetch adds no Content-Type of its own.
-        const response = await fetch(`${gateway.baseUrl}${url}`, { method, headers, body: draft.body ? new Uint8Array(bytes) : undefined });
-        const responseBytes = Buffer.from(await response.arrayBuffer());
-        const what = `${method} ${url} [${draft.auth}${draft.body ? `, ${draft.body.contentType ?? 'no type'}: ${draft.body.text.slice(0, 80)}` : ''}] → ${response.status} ${responseBytes.toString('utf8', 0, 300)}`;
-        expect(response.status, what).toBeLessThan(500);
+  it(
+    `${RUNS} random requests across every operation: no 5xx, answers match the contract, invalid requests get a 4xx`,
+    { timeout: 600_000 },
+    async () => {
+      const headersFor = (draft: Draft): Record<string, string> => {
+        const headers: Record<string, string> = {};
+        if (draft.auth === 'cookie') headers.cookie = cookie;
+        if (draft.auth === 'readKey') headers.authorization = `Bearer ${readKey}`;
+        if (draft.auth === 'bogusKey') headers.authorization = 'Bearer cc_not-a-real-key';
+        if (draft.body?.contentType) headers['content-type'] = draft.body.contentType;
+        return headers;
+      };
+      await fc.assert(
+        fc.asyncProperty(draftArbitrary, async (draft) => {
+          const url = urlOf(draft);
+          const method = draft.operation.method;
+          const headers = headersFor(draft);
+          const bytes = draft.body ? Buffer.from(draft.body.text) : Buffer.alloc(0);
+          // A Uint8Array body: fetch adds no Content-Type of its own.
+          const response = await fetch(`${gateway.baseUrl}${url}`, {
+            method,
+            headers,
+            body: draft.body ? new Uint8Array(bytes) : undefined,
+          });
+          const responseBytes = Buffer.from(await response.arrayBuffer());
+          const what = `${method} ${url} [${draft.auth}${draft.body ? `, ${draft.body.contentType ?? 'no type'}: ${draft.body.text.slice(0, 80)}` : ''}] → ${response.status} ${responseBytes.toString('utf8', 0, 300)}`;
+          expect(response.status, what).toBeLessThan(500);
 
-        const request = validator.checkRequest({ method, url, headers, body: { kind: 'complete', bytes } });
-        const operation = request.operation;
-        expect(operation?.operationId, what).toBe(draft.operation.operationId);
-        const problems = validator.checkResponse(operation!, method, request.path, {
-          status: response.status,
-          contentType: response.headers.get('content-type') ?? undefined,
-          body: { kind: 'complete', bytes: responseBytes },
-        });
-        expect(problems.map((p) => `${p.location}: ${p.message}`), what).toEqual([]);
+          const request = validator.checkRequest({ method, url, headers, body: { kind: 'complete', bytes } });
+          const operation = request.operation;
+          expect(operation?.operationId, what).toBe(draft.operation.operationId);
+          const problems = validator.checkResponse(operation!, method, request.path, {
+            status: response.status,
+            contentType: response.headers.get('content-type') ?? undefined,
+            body: { kind: 'complete', bytes: responseBytes },
+          });
+          expect(
+            problems.map((p) => `${p.location}: ${p.message}`),
+            what,
+          ).toEqual([]);
 
-        const invalid = request.violations.filter(
-          (v) =>
-            !IGNORED.some((ignored) => v.message.includes(ignored)) &&
-            // An empty text/plain body is an empty file: the mock saves it (the editor can empty a file).
-            !(draft.body?.contentType && v.location === 'request.body' && v.message === 'is required'),
-        );
-        if (invalid.length > 0 && draft.auth === 'cookie') {
-          const wrongType = invalid.some((v) => v.location === 'request.header.content-type');
-          expect(response.status, `${what}\nrefused by the contract: ${invalid.map((v) => `${v.location} ${v.message}`).join('; ')}`).toBe(wrongType ? 415 : 422);
-          if (response.status === 422) {
-            const detail = (JSON.parse(responseBytes.toString('utf8')) as { detail: unknown }).detail;
-            expect(Array.isArray(detail) && detail.length > 0, what).toBe(true);
+          const invalid = request.violations.filter(
+            (v) =>
+              !IGNORED.some((ignored) => v.message.includes(ignored)) &&
+              // An empty text/plain body is an empty file: the mock saves it (the editor can empty a file).
+              !(draft.body?.contentType && v.location === 'request.body' && v.message === 'is required'),
+          );
+          if (invalid.length > 0 && draft.auth === 'cookie') {
+            const wrongType = invalid.some((v) => v.location === 'request.header.content-type');
+            expect(
+              response.status,
+              `${what}\nrefused by the contract: ${invalid.map((v) => `${v.location} ${v.message}`).join('; ')}`,
+            ).toBe(wrongType ? 415 : 422);
+            if (response.status === 422) {
+              const detail = (JSON.parse(responseBytes.toString('utf8')) as { detail: unknown }).detail;
+              expect(Array.isArray(detail) && detail.length > 0, what).toBe(true);
+            }
           }
-        }
-        if (response.ok && mediaTypeOf(response.headers.get('content-type') ?? undefined) === 'application/json' && responseBytes.length) {
-          learn(draft.operation.operationId, url, JSON.parse(responseBytes.toString('utf8')));
-        }
-        const seen = statuses.get(draft.operation.operationId) ?? new Set<number>();
-        seen.add(response.status);
-        statuses.set(draft.operation.operationId, seen);
-      }),
-      { numRuns: RUNS, seed: SEED, endOnFailure: true },
-    );
-    // The run reached every operation, and each with a success as well as a refusal.
-    for (const operation of document.operations) {
-      const seen = [...(statuses.get(operation.operationId) ?? [])];
-      expect(seen.length, `${operation.operationId} was never called`).toBeGreaterThan(0);
-    }
-    const succeeded = document.operations.filter((o) => [...(statuses.get(o.operationId) ?? [])].some((s) => s < 300));
-    expect(succeeded.length).toBeGreaterThanOrEqual(document.operations.length - 2);
-  });
+          if (
+            response.ok &&
+            mediaTypeOf(response.headers.get('content-type') ?? undefined) === 'application/json' &&
+            responseBytes.length
+          ) {
+            learn(draft.operation.operationId, url, JSON.parse(responseBytes.toString('utf8')));
+          }
+          const seen = statuses.get(draft.operation.operationId) ?? new Set<number>();
+          seen.add(response.status);
+          statuses.set(draft.operation.operationId, seen);
+        }),
+        { numRuns: RUNS, seed: SEED, endOnFailure: true },
+      );
+      // The run reached every operation, and each with a success as well as a refusal.
+      for (const operation of document.operations) {
+        const seen = [...(statuses.get(operation.operationId) ?? [])];
+        expect(seen.length, `${operation.operationId} was never called`).toBeGreaterThan(0);
+      }
+      const succeeded = document.operations.filter((o) =>
+        [...(statuses.get(o.operationId) ?? [])].some((s) => s < 300),
+      );
+      expect(succeeded.length).toBeGreaterThanOrEqual(document.operations.length - 2);
+    },
+  );
 });

@@ -22,9 +22,19 @@ export const GOOD_PROJECT = { id: 'good', name: 'Adder', created_at: NOW, update
 export const PLANTED = {
   /** GET /api/projects: an id that is a number (wrong type) and no updated_at (missing required field). */
   wrongType: { operation: 'listProjects', direction: 'response', status: 200, location: 'response.body[0].id' },
-  missingField: { operation: 'listProjects', direction: 'response', status: 200, location: 'response.body[0].updated_at' },
+  missingField: {
+    operation: 'listProjects',
+    direction: 'response',
+    status: 200,
+    location: 'response.body[0].updated_at',
+  },
   /** GET /api/build-configs: HTML instead of JSON (wrong content type). */
-  wrongContentType: { operation: 'buildConfigs', direction: 'response', status: 200, location: 'response.header.content-type' },
+  wrongContentType: {
+    operation: 'buildConfigs',
+    direction: 'response',
+    status: 200,
+    location: 'response.header.content-type',
+  },
   /** GET /api/examples: 418, which the document does not list (undocumented status). */
   undocumentedStatus: { operation: 'listExamples', direction: 'response', status: 418, location: 'response.status' },
   /** GET /api/projects/gzbad: gzip-encoded, and the project has no config (found through the encoding). */
@@ -79,7 +89,11 @@ export async function startNonConformingUpstream(): Promise<NonConformingUpstrea
       case 'GET /api/projects/gzbad': {
         const project = key.endsWith('gzgood') ? GOOD_PROJECT : { ...GOOD_PROJECT, config: undefined };
         const body = zlib.gzipSync(JSON.stringify(project));
-        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': body.length });
+        res.writeHead(200, {
+          'content-type': 'application/json',
+          'content-encoding': 'gzip',
+          'content-length': body.length,
+        });
         return res.end(body);
       }
       case 'GET /api/builds/big/log': {

@@ -39,7 +39,9 @@ export class SchemaArbitraries {
       case 'array': {
         const items = this.valid((schema as OpenAPIV3.ArraySchemaObject).items);
         const bounds = { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 5, 5) };
-        return schema.uniqueItems ? fc.uniqueArray(items, { ...bounds, selector: (v) => JSON.stringify(v) }) : fc.array(items, bounds);
+        return schema.uniqueItems
+          ? fc.uniqueArray(items, { ...bounds, selector: (v) => JSON.stringify(v) })
+          : fc.array(items, bounds);
       }
       case 'string':
         return this.validString(schema);
@@ -58,7 +60,9 @@ export class SchemaArbitraries {
   validString(schema: OpenAPIV3.SchemaObject): fc.Arbitrary<string> {
     const minLength = schema.minLength ?? 0;
     const maxLength = Math.min(schema.maxLength ?? 40, Math.max(minLength, 40));
-    const base = fc.string({ unit: 'grapheme', minLength, maxLength }).filter((s) => [...s].length <= (schema.maxLength ?? Infinity));
+    const base = fc
+      .string({ unit: 'grapheme', minLength, maxLength })
+      .filter((s) => [...s].length <= (schema.maxLength ?? Infinity));
     if (!schema.pattern) return base;
     const pattern = new RegExp(schema.pattern, 'u');
     return base.filter((s) => pattern.test(s));
@@ -82,19 +86,27 @@ export class SchemaArbitraries {
       }
     }
     if (schema.type === 'string' && !schema.enum) {
-      if (schema.maxLength !== undefined && schema.maxLength < 10_000) options.push(fc.constant('x'.repeat(schema.maxLength + 1)));
+      if (schema.maxLength !== undefined && schema.maxLength < 10_000)
+        options.push(fc.constant('x'.repeat(schema.maxLength + 1)));
       if (schema.minLength) options.push(fc.constant(''));
       if (schema.pattern === '\\S') options.push(fc.constantFrom(' ', '   ', '\t'));
     }
     if (schema.enum) options.push(fc.constantFrom('not-an-option', 'PROJECTS:READ'));
     if (schema.type === 'integer') {
-      if (schema.minimum !== undefined) options.push(fc.integer({ min: schema.minimum - 1000, max: schema.minimum - 1 }));
-      if (schema.maximum !== undefined) options.push(fc.integer({ min: schema.maximum + 1, max: schema.maximum + 1000 }));
+      if (schema.minimum !== undefined)
+        options.push(fc.integer({ min: schema.minimum - 1000, max: schema.minimum - 1 }));
+      if (schema.maximum !== undefined)
+        options.push(fc.integer({ min: schema.maximum + 1, max: schema.maximum + 1000 }));
       options.push(fc.constant(1.5));
     }
     if (schema.type === 'array') {
       if (schema.minItems) options.push(fc.constant([]));
-      if (schema.uniqueItems) options.push(this.valid(schema).filter((a) => (a as unknown[]).length > 0).map((a) => [...(a as unknown[]), (a as unknown[])[0]]));
+      if (schema.uniqueItems)
+        options.push(
+          this.valid(schema)
+            .filter((a) => (a as unknown[]).length > 0)
+            .map((a) => [...(a as unknown[]), (a as unknown[])[0]]),
+        );
     }
     return fc.oneof(...options);
   }
@@ -123,5 +135,25 @@ export class SchemaArbitraries {
 /** Text that breaks parsers and routers: separators, escapes, control and non-Latin characters. */
 export const junkText = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 30 }),
-  fc.constantFrom('', ' ', '..', '.', '%', '%00', '%zz', '?', '#', '/', '\\', 'a/b', '{"', 'null', '[]', '\u0000', '\u202e', '🙂', 'x'.repeat(300)),
+  fc.constantFrom(
+    '',
+    ' ',
+    '..',
+    '.',
+    '%',
+    '%00',
+    '%zz',
+    '?',
+    '#',
+    '/',
+    '\\',
+    'a/b',
+    '{"',
+    'null',
+    '[]',
+    '\u0000',
+    '\u202e',
+    '🙂',
+    'x'.repeat(300),
+  ),
 );

@@ -51,7 +51,15 @@ describe('a 20 MB artifact through the validating proxy', () => {
     upstream = await startNonConformingUpstream();
     gateway = fork(path.join(import.meta.dirname, 'memory-probe-gateway.ts'), {
       execArgv: ['--expose-gc', '--import', 'tsx'],
-      env: { ...process.env, MODE: 'proxy', API_UPSTREAM: upstream.url, AUTH_UPSTREAM: upstream.url, VALIDATE: 'report', LOG_LEVEL: 'warn', LOG_FORMAT: 'json' },
+      env: {
+        ...process.env,
+        MODE: 'proxy',
+        API_UPSTREAM: upstream.url,
+        AUTH_UPSTREAM: upstream.url,
+        VALIDATE: 'report',
+        LOG_LEVEL: 'warn',
+        LOG_FORMAT: 'json',
+      },
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
     const port = await new Promise<number>((resolve, reject) => {

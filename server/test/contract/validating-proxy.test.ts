@@ -6,7 +6,13 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { testConfig } from '../../src/config.js';
 import type { ContractReportJson } from '../../src/contract/report.js';
-import { bigLog, GOOD_PROJECT, PLANTED, startNonConformingUpstream, type NonConformingUpstream } from './non-conforming-upstream.js';
+import {
+  bigLog,
+  GOOD_PROJECT,
+  PLANTED,
+  startNonConformingUpstream,
+  type NonConformingUpstream,
+} from './non-conforming-upstream.js';
 
 const ADMIN_TOKEN = 'contract-admin-token-0123456789';
 
@@ -27,7 +33,14 @@ afterEach(async () => {
 
 async function startProxy(validate: 'off' | 'report' | 'strict', env: Record<string, string> = {}): Promise<Gateway> {
   const app = await buildApp(
-    testConfig({ MODE: 'proxy', API_UPSTREAM: upstream.url, AUTH_UPSTREAM: upstream.url, VALIDATE: validate, ADMIN_TOKEN, ...env }),
+    testConfig({
+      MODE: 'proxy',
+      API_UPSTREAM: upstream.url,
+      AUTH_UPSTREAM: upstream.url,
+      VALIDATE: validate,
+      ADMIN_TOKEN,
+      ...env,
+    }),
   );
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
@@ -37,7 +50,9 @@ async function startProxy(validate: 'off' | 'report' | 'strict', env: Record<str
 }
 
 async function report(gateway: Gateway): Promise<ContractReportJson> {
-  const response = await fetch(`${gateway.url}/admin/contract`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+  const response = await fetch(`${gateway.url}/admin/contract`, {
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+  });
   expect(response.status).toBe(200);
   return (await response.json()) as ContractReportJson;
 }
@@ -61,7 +76,9 @@ describe('validating proxy, VALIDATE=report', () => {
 
     const projects = await fetch(`${gateway.url}/api/projects`);
     expect(projects.status).toBe(200);
-    expect(await projects.json()).toEqual([{ id: 42, name: 'Adder', created_at: '2025-10-16T01:09:15Z', latest_build: null }]);
+    expect(await projects.json()).toEqual([
+      { id: 42, name: 'Adder', created_at: '2025-10-16T01:09:15Z', latest_build: null },
+    ]);
     const configs = await fetch(`${gateway.url}/api/build-configs`);
     expect(configs.headers.get('content-type')).toContain('text/html');
     expect(await configs.text()).toContain('Build configurations');
@@ -72,20 +89,38 @@ describe('validating proxy, VALIDATE=report', () => {
     expect(((await gzipped.json()) as { name: string }).name).toBe('Adder');
 
     // Controls: conforming answers, including a gzip-encoded one and a documented 404.
-    for (const control of ['/api/projects/good', '/api/projects/good/builds/latest', '/api/projects/gzgood', '/api/builds/nope']) {
+    for (const control of [
+      '/api/projects/good',
+      '/api/projects/good/builds/latest',
+      '/api/projects/gzgood',
+      '/api/builds/nope',
+    ]) {
       const response = await fetch(`${gateway.url}${control}`);
       await response.arrayBuffer();
     }
 
     const result = await reportWith(gateway, 5);
     expect(kinds(result)).toEqual(
-      expect.arrayContaining([PLANTED.wrongType, PLANTED.missingField, PLANTED.wrongContentType, PLANTED.undocumentedStatus, PLANTED.missingFieldGzip]),
+      expect.arrayContaining([
+        PLANTED.wrongType,
+        PLANTED.missingField,
+        PLANTED.wrongContentType,
+        PLANTED.undocumentedStatus,
+        PLANTED.missingFieldGzip,
+      ]),
     );
     expect(result.violationCount).toBe(5);
     expect(result.violations.find((v) => v.location === PLANTED.wrongType.location)?.message).toBe('must be string');
-    expect(result.violations.find((v) => v.location === PLANTED.undocumentedStatus.location)?.message).toMatch(/418 is not documented/);
+    expect(result.violations.find((v) => v.location === PLANTED.undocumentedStatus.location)?.message).toMatch(
+      /418 is not documented/,
+    );
     expect(result.exchanges).toBe(8);
-    expect(result.coverage).toMatchObject({ listProjects: { 200: 1 }, listExamples: { 418: 1 }, getProject: { 200: 3 }, buildDetails: { 404: 1 } });
+    expect(result.coverage).toMatchObject({
+      listProjects: { 200: 1 },
+      listExamples: { 418: 1 },
+      getProject: { 200: 3 },
+      buildDetails: { 404: 1 },
+    });
   });
 
   it('reports request violations with their location and still forwards the request', async () => {
@@ -102,7 +137,11 @@ describe('validating proxy, VALIDATE=report', () => {
     await (await fetch(`${gateway.url}/api/projects/p1/files/top.vhd/rename`, { method: 'POST' })).arrayBuffer();
     await (await fetch(`${gateway.url}/api/builds/b1/log?offset=minus-one`)).arrayBuffer();
     await (
-      await fetch(`${gateway.url}/api/projects/p1/files/top.vhd`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '"x"' })
+      await fetch(`${gateway.url}/api/projects/p1/files/top.vhd`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: '"x"',
+      })
     ).arrayBuffer();
     await (await fetch(`${gateway.url}/api/no-such-thing`)).arrayBuffer();
 
@@ -115,7 +154,11 @@ describe('validating proxy, VALIDATE=report', () => {
       { operation: 'createProject', location: 'request.body.name', message: 'must match pattern "\\S"' },
       { operation: 'renameFile', location: 'request.query.new_name', message: 'is required' },
       { operation: 'getBuildLog', location: 'request.query.offset', message: 'must be integer' },
-      { operation: 'updateFile', location: 'request.header.content-type', message: 'application/json is not documented; expected text/plain' },
+      {
+        operation: 'updateFile',
+        location: 'request.header.content-type',
+        message: 'application/json is not documented; expected text/plain',
+      },
       { operation: null, location: 'request.path', message: 'no operation in the document matches this path' },
     ]);
   });
@@ -152,7 +195,9 @@ describe('validating proxy, VALIDATE=report', () => {
     const anonymous = await fetch(`${gateway.url}/admin/contract`);
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toEqual({ detail: expect.stringContaining('ADMIN_TOKEN') });
-    const text = await fetch(`${gateway.url}/admin/contract?format=text`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+    const text = await fetch(`${gateway.url}/admin/contract?format=text`, {
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
     expect(text.headers.get('content-type')).toContain('text/plain');
     expect(await text.text()).toContain('operations: 0/25');
   });
@@ -185,14 +230,20 @@ describe('validating proxy, VALIDATE=strict', () => {
     const before = upstream.received.length;
     const refused = await fetch(`${gateway.url}/api/projects/p1/files/top.vhd/rename`, { method: 'POST' });
     expect(refused.status).toBe(422);
-    expect(await refused.json()).toEqual({ detail: [{ loc: ['query', 'new_name'], msg: 'is required', type: 'contract' }] });
+    expect(await refused.json()).toEqual({
+      detail: [{ loc: ['query', 'new_name'], msg: 'is required', type: 'contract' }],
+    });
     const unknown = await fetch(`${gateway.url}/api/no-such-thing`);
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ detail: 'GET /api/no-such-thing is not an operation of the API contract' });
     expect(upstream.received.length).toBe(before);
 
     const body = JSON.stringify({ name: 'Scratch' });
-    const created = await fetch(`${gateway.url}/api/projects`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const created = await fetch(`${gateway.url}/api/projects`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
     expect(created.status).toBe(201);
     expect(upstream.received.at(-1)).toBe('POST /api/projects');
   });
@@ -208,4 +259,3 @@ describe('validating proxy, VALIDATE=off', () => {
     expect(admin.status).toBe(404);
   });
 });
-

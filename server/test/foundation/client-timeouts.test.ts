@@ -87,7 +87,9 @@ describe('client timeouts and connection limits', () => {
 
   it('cuts off a client sending its body byte by byte once REQUEST_TIMEOUT_MS has passed', async () => {
     const connection = await connect();
-    connection.socket.write('POST /api/projects HTTP/1.1\r\nHost: gateway\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n');
+    connection.socket.write(
+      'POST /api/projects HTTP/1.1\r\nHost: gateway\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n',
+    );
     dribble(connection.socket, '{"name":"' + 'x'.repeat(900), 50);
     within(REQUEST_TIMEOUT_MS)(await connection.closed);
   });
@@ -125,8 +127,12 @@ describe('client timeouts and connection limits', () => {
       maxConnections: 4096,
       bodyLimitBytes: 8 * 1024 ** 2,
     });
-    expect(loadConfig({ MODE: 'proxy', API_UPSTREAM: 'http://a', AUTH_UPSTREAM: 'http://b' }).http.bodyLimitBytes).toBe(50 * 1024 ** 2);
+    expect(loadConfig({ MODE: 'proxy', API_UPSTREAM: 'http://a', AUTH_UPSTREAM: 'http://b' }).http.bodyLimitBytes).toBe(
+      50 * 1024 ** 2,
+    );
     expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '60000', REQUEST_TIMEOUT_MS: '30000' })).toThrow(ConfigError);
-    expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '60000', REQUEST_TIMEOUT_MS: '30000' })).toThrow(/HEADERS_TIMEOUT_MS: must not be longer/);
+    expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '60000', REQUEST_TIMEOUT_MS: '30000' })).toThrow(
+      /HEADERS_TIMEOUT_MS: must not be longer/,
+    );
   });
 });

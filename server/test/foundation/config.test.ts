@@ -22,7 +22,11 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       mode: 'mock',
       publicUrl: 'http://localhost:8080',
-      publicConfig: { clientId: 'cloud-compile', serverUrl: 'http://localhost:8080', redirectUri: 'http://localhost:8080/' },
+      publicConfig: {
+        clientId: 'cloud-compile',
+        serverUrl: 'http://localhost:8080',
+        redirectUri: 'http://localhost:8080/',
+      },
     });
   });
 
@@ -34,14 +38,23 @@ describe('loadConfig', () => {
       serverUrl: 'https://app.example.com',
       redirectUri: 'https://app.example.com/',
     });
-    expect(loadConfig({ PUBLIC_URL: 'https://app.example.com', AUTH_PUBLIC_URL: 'https://auth.example.com/' }).publicConfig.serverUrl).toBe(
-      'https://auth.example.com',
-    );
+    expect(
+      loadConfig({ PUBLIC_URL: 'https://app.example.com', AUTH_PUBLIC_URL: 'https://auth.example.com/' }).publicConfig
+        .serverUrl,
+    ).toBe('https://auth.example.com');
   });
 
   it('accepts proxy mode with both upstreams', () => {
-    const config = loadConfig({ MODE: 'proxy', API_UPSTREAM: 'http://api:8000', AUTH_UPSTREAM: 'https://auth.example.com/' });
-    expect(config.proxy).toMatchObject({ apiUpstream: 'http://api:8000', authUpstream: 'https://auth.example.com/', timeoutMs: 30_000 });
+    const config = loadConfig({
+      MODE: 'proxy',
+      API_UPSTREAM: 'http://api:8000',
+      AUTH_UPSTREAM: 'https://auth.example.com/',
+    });
+    expect(config.proxy).toMatchObject({
+      apiUpstream: 'http://api:8000',
+      authUpstream: 'https://auth.example.com/',
+      timeoutMs: 30_000,
+    });
   });
 
   it('gives mock mode per-session sandboxes by default when HOST is reachable from other machines; an explicit MOCK_SANDBOX wins', () => {
@@ -85,8 +98,12 @@ describe('loadConfig', () => {
     expect(new Set(named)).toEqual(
       new Set(['PORT', 'API_UPSTREAM', 'AUTH_UPSTREAM', 'PUBLIC_URL', 'PROXY_TIMEOUT_MS', 'LOG_LEVEL']),
     );
-    expect(problems.find((p) => p.startsWith('AUTH_UPSTREAM'))).toMatch(/must be an http\(s\) URL \(got "ftp:\/\/auth\.example\.com"\)/);
-    expect(problems.find((p) => p.startsWith('PORT'))).toBe('PORT: must be a whole number from 0 to 65535 (got "eighty")');
+    expect(problems.find((p) => p.startsWith('AUTH_UPSTREAM'))).toMatch(
+      /must be an http\(s\) URL \(got "ftp:\/\/auth\.example\.com"\)/,
+    );
+    expect(problems.find((p) => p.startsWith('PORT'))).toBe(
+      'PORT: must be a whole number from 0 to 65535 (got "eighty")',
+    );
   });
 
   it('the message lists every problem on its own line', () => {
@@ -97,7 +114,10 @@ describe('loadConfig', () => {
       expect(error).toBeInstanceOf(ConfigError);
       const lines = (error as Error).message.split('\n');
       expect(lines[0]).toBe('Invalid configuration:');
-      expect(lines.slice(1).sort()).toEqual([expect.stringMatching(/^ {2}- MODE: /), expect.stringMatching(/^ {2}- PORT: /)]);
+      expect(lines.slice(1).sort()).toEqual([
+        expect.stringMatching(/^ {2}- MODE: /),
+        expect.stringMatching(/^ {2}- PORT: /),
+      ]);
     }
   });
 });

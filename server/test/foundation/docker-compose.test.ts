@@ -57,7 +57,10 @@ describe('docker-compose.yml', () => {
       const config = loadConfig(environmentOf(name));
       expect(config.host, name).toBe('0.0.0.0');
       // The published port reaches the port the gateway listens on.
-      expect(services[name]?.ports?.some((mapping) => mapping.endsWith(`:${config.port}`)), name).toBe(true);
+      expect(
+        services[name]?.ports?.some((mapping) => mapping.endsWith(`:${config.port}`)),
+        name,
+      ).toBe(true);
     }
   });
 
@@ -70,7 +73,9 @@ describe('docker-compose.yml', () => {
       const url = new URL(upstream ?? '');
       const target = services[url.hostname];
       expect(target, `${upstream}: no service named ${url.hostname}`).toBeDefined();
-      expect(target?.expose?.map(String), `${upstream}: ${url.hostname} does not expose ${url.port}`).toContain(url.port);
+      expect(target?.expose?.map(String), `${upstream}: ${url.hostname} does not expose ${url.port}`).toContain(
+        url.port,
+      );
       expect(Object.keys(services.gateway?.depends_on ?? {})).toContain(url.hostname);
     }
     expect(new URL(config.proxy.authUpstream ?? '').hostname).toBe('fusionauth');
@@ -136,7 +141,9 @@ describe('docker-compose.yml', () => {
       for (const mapping of service.ports ?? []) {
         // HOST_IP:HOST_PORT:CONTAINER_PORT; a short form publishes on 0.0.0.0 (and [::]).
         const hostIp = /^(.+):\d+:\d+(?:\/\w+)?$/.exec(String(mapping))?.[1];
-        expect(hostIp && /^(127\.0\.0\.1|\[::1\])$/.test(hostIp), `${name} publishes ${mapping} beyond loopback`).toBe(true);
+        expect(hostIp && /^(127\.0\.0\.1|\[::1\])$/.test(hostIp), `${name} publishes ${mapping} beyond loopback`).toBe(
+          true,
+        );
       }
     }
     expect(services.fusionauth?.ports).toEqual(['127.0.0.1:9011:9011']);
@@ -192,7 +199,9 @@ describe('server/Dockerfile', () => {
     expect(install).toMatch(/--include-workspace-root=false/);
     // Nothing from the build stage but its outputs and data: no node_modules, no sources.
     for (const line of copies.filter((l) => l.includes('--from=build'))) {
-      expect(line).toMatch(/^COPY --from=build \/app\/(package\.json|server\/package\.json|server\/dist|openapi|fixtures|client\/dist) /);
+      expect(line).toMatch(
+        /^COPY --from=build \/app\/(package\.json|server\/package\.json|server\/dist|openapi|fixtures|client\/dist) /,
+      );
     }
   });
 

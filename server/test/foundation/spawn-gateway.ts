@@ -44,7 +44,9 @@ export function spawnGateway(env: Record<string, string>, entry: keyof typeof EN
       if (check()) return;
       child.stdout.on('data', check);
       void exited.then((code) =>
-        reject(new Error(`gateway exited (${code}) before printing ${pattern}\nstdout:\n${stdout}\nstderr:\n${stderr}`)),
+        reject(
+          new Error(`gateway exited (${code}) before printing ${pattern}\nstdout:\n${stdout}\nstderr:\n${stderr}`),
+        ),
       );
     });
   return { child, stdout: () => stdout, stderr: () => stderr, exited, waitForLine };

@@ -105,7 +105,12 @@ describe('the built SPA', () => {
 
   it('leaves the sign-in return path (a REDIRECT_URI below the root) to the page itself', async () => {
     const atPath = await buildApp(
-      testConfig({ ...QUICK_TO_BUILD, STATIC_DIR: build.dir, PUBLIC_URL: 'https://app.example.com', REDIRECT_URI: 'https://app.example.com/signed-in' }),
+      testConfig({
+        ...QUICK_TO_BUILD,
+        STATIC_DIR: build.dir,
+        PUBLIC_URL: 'https://app.example.com',
+        REDIRECT_URI: 'https://app.example.com/signed-in',
+      }),
     );
     try {
       const back = await atPath.inject({ url: '/signed-in?code=c&state=s', headers: { accept: 'text/html' } });
@@ -131,7 +136,11 @@ describe('the built SPA', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe(IMMUTABLE);
     expect(response.body).toBe('console.log("rebuilt");');
-    for (const url of ['/assets/../../package.json', '/assets/%2e%2e/%2e%2e/package.json', '/assets/..%2f..%2fpackage.json']) {
+    for (const url of [
+      '/assets/../../package.json',
+      '/assets/%2e%2e/%2e%2e/package.json',
+      '/assets/..%2f..%2fpackage.json',
+    ]) {
       expect((await app.inject({ url })).statusCode, url).toBe(404);
     }
   });

@@ -47,7 +47,9 @@ export class CookieJar {
     const set = response.headers.getSetCookie().map(parseSetCookie);
     for (const cookie of set) {
       const cleared =
-        cookie.maxAge !== undefined ? cookie.maxAge <= 0 : cookie.expires !== undefined && cookie.expires.getTime() <= Date.now();
+        cookie.maxAge !== undefined
+          ? cookie.maxAge <= 0
+          : cookie.expires !== undefined && cookie.expires.getTime() <= Date.now();
       if (cleared) this.cookies.delete(cookie.name);
       else this.cookies.set(cookie.name, cookie);
     }

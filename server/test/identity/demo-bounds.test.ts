@@ -44,7 +44,11 @@ describe('mock identity: emails and names are bounded', () => {
     expect(signUp.response.status).toBe(413);
     expect(JSON.parse(signUp.text)).toEqual({ detail: expect.stringMatching(/too large/i) });
     expect(signUp.jar.names()).toEqual([]);
-    const login = await fetch(`${gateway.baseUrl}/app/login/?${QUERY}`, { method: 'POST', headers: FORM, body: `email=${huge}` });
+    const login = await fetch(`${gateway.baseUrl}/app/login/?${QUERY}`, {
+      method: 'POST',
+      headers: FORM,
+      body: `email=${huge}`,
+    });
     expect(login.status).toBe(413);
     await login.body?.cancel();
   });
@@ -95,7 +99,11 @@ describe('mock identity: sign-ins are rate-limited per client address', () => {
     await signIn(gateway.baseUrl, 'ada@example.com');
     await signIn(gateway.baseUrl, 'grace@example.com');
     expect((await register(gateway.baseUrl, 'third@example.com')).response.status).toBe(302);
-    const fourth = await fetch(`${gateway.baseUrl}/app/login/?${QUERY}`, { method: 'POST', headers: FORM, body: 'email=ada%40example.com' });
+    const fourth = await fetch(`${gateway.baseUrl}/app/login/?${QUERY}`, {
+      method: 'POST',
+      headers: FORM,
+      body: 'email=ada%40example.com',
+    });
     expect(fourth.status).toBe(429);
     expect(fourth.headers.getSetCookie()).toEqual([]);
     expect(((await fourth.json()) as { detail: string }).detail).toBe(
@@ -116,7 +124,12 @@ describe('mock identity: the sign-in table is bounded', () => {
   it('when full, a new sign-in gets a 503 page and the signed-in keep their sessions; a sign-out makes room', async () => {
     const ada = await signIn(gateway.baseUrl, 'ada@example.com');
     const grace = await signIn(gateway.baseUrl, 'grace@example.com');
-    const third = await fetch(`${gateway.baseUrl}/app/login/?${QUERY}`, { method: 'POST', headers: FORM, body: 'email=new%40example.com', redirect: 'manual' });
+    const third = await fetch(`${gateway.baseUrl}/app/login/?${QUERY}`, {
+      method: 'POST',
+      headers: FORM,
+      body: 'email=new%40example.com',
+      redirect: 'manual',
+    });
     expect(third.status).toBe(503);
     expect(third.headers.getSetCookie()).toEqual([]);
     expect(await third.text()).toContain('This demo is full: at most 2 people can be signed in at once.');

@@ -18,10 +18,15 @@ export async function startGateway(
   /** Collects every log line at trace level (the gateway's own logger settings are replaced). */
   logLines?: string[],
 ): Promise<RunningGateway> {
-  const logger = logLines ? { level: 'trace', stream: { write: (line: string) => void logLines.push(line) } } : undefined;
+  const logger = logLines
+    ? { level: 'trace', stream: { write: (line: string) => void logLines.push(line) } }
+    : undefined;
   // Tests sign in many times a minute from one address; the per-address limit has its own test
   // (demo-bounds.test.ts), which sets MOCK_SIGN_IN_RATE_LIMIT itself.
-  const app = await buildApp(testConfig({ MODE: 'mock', MOCK_SIGN_IN_RATE_LIMIT: '10000', ...env }), logger ? { logger } : {});
+  const app = await buildApp(
+    testConfig({ MODE: 'mock', MOCK_SIGN_IN_RATE_LIMIT: '10000', ...env }),
+    logger ? { logger } : {},
+  );
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('gateway has no TCP address');

@@ -82,10 +82,10 @@ describe('mock identity: redirect allow-list and client id', () => {
         expect(response.headers.get('location')).toBeNull();
         expect(await response.text()).toContain('<h1>Unknown application</h1>');
       }
-      const repeated = await fetch(
-        `${gateway.baseUrl}${endpoint.path}?client_id=${CLIENT_ID}&client_id=${CLIENT_ID}`,
-        { method: endpoint.method, redirect: 'manual' },
-      );
+      const repeated = await fetch(`${gateway.baseUrl}${endpoint.path}?client_id=${CLIENT_ID}&client_id=${CLIENT_ID}`, {
+        method: endpoint.method,
+        redirect: 'manual',
+      });
       expect(repeated.status).toBe(400);
     });
   }

@@ -24,10 +24,19 @@ describe('mock identity: edits are scoped like the sandboxes', () => {
       payload: 'name=Visitor+A+Was+Here',
     });
     expect(renamed.statusCode).toBe(303);
-    const terms = await g.app.inject({ method: 'POST', url: '/api/identity/update-terms/2', headers: { cookie: a.cookieHeader } });
+    const terms = await g.app.inject({
+      method: 'POST',
+      url: '/api/identity/update-terms/2',
+      headers: { cookie: a.cookieHeader },
+    });
     expect(terms.statusCode).toBe(200);
-    const me = (cookie: string) => g.app.inject({ method: 'GET', url: '/app/me/', headers: { cookie } }).then((r) => r.json());
-    expect(await me(a.cookieHeader)).toMatchObject({ name: 'Visitor A Was Here', given_name: 'Visitor', tos_state: 'ACCEPTED' });
+    const me = (cookie: string) =>
+      g.app.inject({ method: 'GET', url: '/app/me/', headers: { cookie } }).then((r) => r.json());
+    expect(await me(a.cookieHeader)).toMatchObject({
+      name: 'Visitor A Was Here',
+      given_name: 'Visitor',
+      tos_state: 'ACCEPTED',
+    });
     return { a, me };
   }
 
@@ -36,7 +45,11 @@ describe('mock identity: edits are scoped like the sandboxes', () => {
     const g = gateway;
     const { a, me } = await visitorEdits(g);
     const b = await signIn(g.baseUrl, NEW);
-    expect(await me(b.cookieHeader)).toMatchObject({ name: 'Newton Newcomer', tos_state: 'UNACCEPTED', tos_accepted_version: 0 });
+    expect(await me(b.cookieHeader)).toMatchObject({
+      name: 'Newton Newcomer',
+      tos_state: 'UNACCEPTED',
+      tos_accepted_version: 0,
+    });
     const login = await g.app.inject({ method: 'GET', url: '/app/login/?client_id=cloud-compile' });
     expect(login.body).toContain('Newton Newcomer');
     expect(login.body).not.toContain('Visitor A Was Here');
@@ -57,7 +70,11 @@ describe('mock identity: edits are scoped like the sandboxes', () => {
     gateway = await startGateway({ ADMIN_TOKEN: token });
     const g = gateway;
     const { me } = await visitorEdits(g);
-    const reset = await g.app.inject({ method: 'POST', url: '/mock-admin/reset', headers: { authorization: `Bearer ${token}` } });
+    const reset = await g.app.inject({
+      method: 'POST',
+      url: '/mock-admin/reset',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(reset.statusCode).toBe(200);
     const again = await signIn(g.baseUrl, NEW);
     expect(await me(again.cookieHeader)).toMatchObject({ name: 'Newton Newcomer', tos_state: 'UNACCEPTED' });
@@ -67,7 +84,12 @@ describe('mock identity: edits are scoped like the sandboxes', () => {
     let resets = 0;
     const runner = { start: () => ({ cancel: () => {} }), close: () => {} };
     const registry = new SandboxRegistry({
-      seed: { projects: [] } as never, runner, mode: 'user', idleMs: 60_000, fakerSeed: 1, startedAt: new Date(),
+      seed: { projects: [] } as never,
+      runner,
+      mode: 'user',
+      idleMs: 60_000,
+      fakerSeed: 1,
+      startedAt: new Date(),
       identity: { reset: () => void resets++ },
     });
     registry.reset('ada@example.com');
@@ -86,7 +108,9 @@ describe('mock identity: edits are scoped like the sandboxes', () => {
         headers: { cookie: a.cookieHeader, 'content-type': 'application/x-www-form-urlencoded' },
         payload: 'name=Visitor+A+Was+Here',
       });
-      const user = app.mockIdentity.getUser((await app.inject({ url: '/app/me/', headers: { cookie: a.cookieHeader } })).json().sub)!;
+      const user = app.mockIdentity.getUser(
+        (await app.inject({ url: '/app/me/', headers: { cookie: a.cookieHeader } })).json().sub,
+      )!;
       app.mockIdentity.acceptTerms(user.id, 2);
       expect(app.mockIdentity.getUser(user.id)).toMatchObject({ name: 'Visitor A Was Here', tos_accepted_version: 2 });
       app.mockIdentity.reset();

@@ -119,7 +119,10 @@ describe('mock identity: registered accounts are bounded (MOCK_MAX_USERS)', () =
   });
 
   it('MOCK_SANDBOX=session: past the cap the oldest registration with no live sign-in is forgotten; signed-in ones stay', async () => {
-    const { registerFrom, signInFrom, signOut, alive } = await start(manualClock(), { MOCK_SANDBOX: 'session', MOCK_MAX_USERS: '2' });
+    const { registerFrom, signInFrom, signOut, alive } = await start(manualClock(), {
+      MOCK_SANDBOX: 'session',
+      MOCK_MAX_USERS: '2',
+    });
     const first = await registerFrom('203.0.113.1', 'r1@example.com');
     const second = await registerFrom('203.0.113.2', 'r2@example.com');
     expect([first.status, second.status]).toEqual([302, 302]);

@@ -9,10 +9,30 @@ const DOCUMENT = path.join(REPO_ROOT, 'openapi/openapi.json');
 
 /** The operations the product spec (§7) and the screens name: the contract must keep them all. */
 const REQUIRED_OPERATIONS = [
-  'getProject', 'getProjectFiles', 'buildConfigs', 'projectBuilds', 'newProjectBuild', 'cancelBuild',
-  'getLatestBuild', 'buildDetails', 'createFile', 'updateFile', 'renameFile', 'deleteFile', 'getFile',
-  'updateTerms', 'listProjects', 'createProject', 'renameProject', 'deleteProject', 'listExamples',
-  'getBuildLog', 'getArtifact', 'listApiKeys', 'createApiKey', 'deleteApiKey',
+  'getProject',
+  'getProjectFiles',
+  'buildConfigs',
+  'projectBuilds',
+  'newProjectBuild',
+  'cancelBuild',
+  'getLatestBuild',
+  'buildDetails',
+  'createFile',
+  'updateFile',
+  'renameFile',
+  'deleteFile',
+  'getFile',
+  'updateTerms',
+  'listProjects',
+  'createProject',
+  'renameProject',
+  'deleteProject',
+  'listExamples',
+  'getBuildLog',
+  'getArtifact',
+  'listApiKeys',
+  'createApiKey',
+  'deleteApiKey',
 ];
 
 describe('openapi/openapi.json', () => {

@@ -18,6 +18,7 @@ export function capturedLogger(level: 'trace' | 'debug' | 'info' = 'trace') {
     },
   });
   const loggerInstance = pino(options as pino.LoggerOptions, stream);
-  const records = () => lines.map((line) => JSON.parse(line) as Record<string, unknown> & { level: number; msg?: string });
+  const records = () =>
+    lines.map((line) => JSON.parse(line) as Record<string, unknown> & { level: number; msg?: string });
   return { lines, loggerInstance, records };
 }

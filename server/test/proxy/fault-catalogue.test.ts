@@ -16,7 +16,8 @@ const PROXY_BODY_TIMEOUT_MS = 900;
 /** undici's timeouts run on a 500 ms timer wheel; a loaded machine fires them later still. */
 const TIMER_RESOLUTION_MS = 500;
 
-const OK = 'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 11\r\nConnection: close\r\n\r\n{"ok":true}';
+const OK =
+  'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 11\r\nConnection: close\r\n\r\n{"ok":true}';
 
 /** What the raw upstream does for each path (the request line's target). */
 const behaviours: Record<string, (socket: net.Socket) => void> = {
@@ -114,7 +115,9 @@ describe('proxy mode: upstream fault catalogue', () => {
       const response = await requestGateway(down.baseUrl, '/api/projects');
       expect(response.statusCode).toBe(502);
       expect(response.headers['content-type']).toMatch(/application\/json/);
-      expect(JSON.parse((await readBody(response)).toString())).toEqual({ detail: 'The compile API could not be reached' });
+      expect(JSON.parse((await readBody(response)).toString())).toEqual({
+        detail: 'The compile API could not be reached',
+      });
       // The identity upstream on the same gateway is unaffected.
       expect((await requestGateway(down.baseUrl, '/app/ok')).statusCode).toBe(200);
     } finally {
@@ -130,7 +133,9 @@ describe('proxy mode: upstream fault catalogue', () => {
     const response = await requestGateway(baseUrl, path);
     expect(response.statusCode).toBe(502);
     expect(response.headers['content-type']).toMatch(/application\/json/);
-    expect(JSON.parse((await readBody(response)).toString())).toEqual({ detail: 'The compile API could not be reached' });
+    expect(JSON.parse((await readBody(response)).toString())).toEqual({
+      detail: 'The compile API could not be reached',
+    });
     await expectNextRequestSucceeds();
   });
 
@@ -153,7 +158,9 @@ describe('proxy mode: upstream fault catalogue', () => {
   ])('%s: the client stream is cut off, never left hanging, then the next request succeeds', async (_name, path) => {
     const response = await requestGateway(baseUrl, path);
     if (response.statusCode === 502) {
-      expect(JSON.parse((await readBody(response)).toString())).toEqual({ detail: 'The compile API could not be reached' });
+      expect(JSON.parse((await readBody(response)).toString())).toEqual({
+        detail: 'The compile API could not be reached',
+      });
     } else {
       expect(response.statusCode).toBe(200);
       expect(await settle(response)).toMatchObject({ complete: false });

@@ -49,7 +49,12 @@ async function send(method: string, path: string, headers: Record<string, string
 
 describe('proxy mode: forged cross-site writes', () => {
   it('a text/plain POST from https://evil.example with the cookie is 403 {"detail"} and the compile API sees nothing', async () => {
-    const response = await send('POST', '/api/projects/p1/files/x.v', { cookie: COOKIE, origin: 'https://evil.example', 'content-type': 'text/plain' }, 'module evil; endmodule');
+    const response = await send(
+      'POST',
+      '/api/projects/p1/files/x.v',
+      { cookie: COOKIE, origin: 'https://evil.example', 'content-type': 'text/plain' },
+      'module evil; endmodule',
+    );
     expect(response.status).toBe(403);
     expect((JSON.parse(response.text) as { detail: string }).detail).toMatch(/Origin: https:\/\/evil\.example/);
     expect(api.seen).toEqual([]);
@@ -70,7 +75,12 @@ describe('proxy mode: forged cross-site writes', () => {
       { authorization: 'Bearer cc_key', origin: 'https://evil.example' },
     ];
     for (const headers of allowed) {
-      const response = await send('POST', '/api/projects', { ...headers, 'content-type': 'application/json' }, '{"name":"A"}');
+      const response = await send(
+        'POST',
+        '/api/projects',
+        { ...headers, 'content-type': 'application/json' },
+        '{"name":"A"}',
+      );
       expect(response.status, JSON.stringify(headers)).toBe(201);
     }
     expect(api.seen.map((seen) => seen.method)).toEqual(['POST', 'POST', 'POST']);

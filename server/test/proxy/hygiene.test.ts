@@ -20,14 +20,26 @@ const API_SET_COOKIES = [
   'fusionauth.sso=forged; Path=/',
   'api_affinity=node-3; Path=/api; HttpOnly',
 ];
-const AUTH_SET_COOKIES = ['app.at=real-access; Path=/; HttpOnly', 'app.rt=real-refresh; Path=/; HttpOnly', 'fusionauth.sso=s; Path=/'];
+const AUTH_SET_COOKIES = [
+  'app.at=real-access; Path=/; HttpOnly',
+  'app.rt=real-refresh; Path=/; HttpOnly',
+  'fusionauth.sso=s; Path=/',
+];
 
 let api: UpstreamServer;
 let auth: UpstreamServer;
 const gateways: FastifyInstance[] = [];
 
 async function startGateway(env: Record<string, string> = {}): Promise<string> {
-  const app = await buildApp(testConfig({ MODE: 'proxy', API_UPSTREAM: api.url, AUTH_UPSTREAM: auth.url, PUBLIC_URL: 'https://app.example.com', ...env }));
+  const app = await buildApp(
+    testConfig({
+      MODE: 'proxy',
+      API_UPSTREAM: api.url,
+      AUTH_UPSTREAM: auth.url,
+      PUBLIC_URL: 'https://app.example.com',
+      ...env,
+    }),
+  );
   gateways.push(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -136,7 +148,10 @@ describe('proxy mode: client address headers (TRUST_PROXY)', () => {
   it('an address list trusts only those proxies', async () => {
     const listed = await startGateway({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' });
     await get(listed, '/api/projects', { 'x-forwarded-for': '198.51.100.1, 203.0.113.7, 10.1.2.3' });
-    expect(api.seen[0]?.headers).toMatchObject({ 'x-forwarded-for': '203.0.113.7, 10.1.2.3, 127.0.0.1', 'x-real-ip': '203.0.113.7' });
+    expect(api.seen[0]?.headers).toMatchObject({
+      'x-forwarded-for': '203.0.113.7, 10.1.2.3, 127.0.0.1',
+      'x-real-ip': '203.0.113.7',
+    });
     const other = await startGateway({ TRUST_PROXY: '10.0.0.0/8' });
     await get(other, '/api/projects', { 'x-forwarded-for': '203.0.113.7' });
     expect(api.seen[1]?.headers).toMatchObject({ 'x-forwarded-for': '127.0.0.1', 'x-real-ip': '127.0.0.1' });

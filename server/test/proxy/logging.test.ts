@@ -33,12 +33,19 @@ describe('logs in proxy mode', () => {
 
   beforeAll(async () => {
     upstream = await startUpstream((_request, response) => {
-      response.writeHead(200, { 'set-cookie': [`app.at=${ACCESS_TOKEN}; Path=/; HttpOnly`], 'content-type': 'application/json' });
+      response.writeHead(200, {
+        'set-cookie': [`app.at=${ACCESS_TOKEN}; Path=/; HttpOnly`],
+        'content-type': 'application/json',
+      });
       response.end('{}');
     });
     const { options, stream } = productionLogger(lines);
     gateway = await buildApp(
-      testConfig({ MODE: 'proxy', API_UPSTREAM: upstream.url, AUTH_UPSTREAM: `http://127.0.0.1:${await closedPort()}` }),
+      testConfig({
+        MODE: 'proxy',
+        API_UPSTREAM: upstream.url,
+        AUTH_UPSTREAM: `http://127.0.0.1:${await closedPort()}`,
+      }),
       { loggerInstance: pino(options as pino.LoggerOptions, stream) },
     );
     await gateway.listen({ port: 0, host: '127.0.0.1' });
@@ -64,15 +71,23 @@ describe('logs in proxy mode', () => {
 
   it('never writes a one-time identity id from a path, not even the proxy library at trace level', async () => {
     const before = lines.length;
-    const oneTime = ['PwChangeId0123456789abcdef', 'EmailVerifyId0123456789ab', 'RegVerifyId0123456789abcd', 'PasswordlessCode012345678'];
+    const oneTime = [
+      'PwChangeId0123456789abcdef',
+      'EmailVerifyId0123456789ab',
+      'RegVerifyId0123456789abcd',
+      'PasswordlessCode012345678',
+    ];
     const auth = await startUpstream((_request, response) => {
       response.writeHead(200, { 'content-type': 'text/html' });
       response.end('<p>ok</p>');
     });
     const { options, stream } = productionLogger(lines);
-    const identity = await buildApp(testConfig({ MODE: 'proxy', API_UPSTREAM: upstream.url, AUTH_UPSTREAM: auth.url }), {
-      loggerInstance: pino(options as pino.LoggerOptions, stream),
-    });
+    const identity = await buildApp(
+      testConfig({ MODE: 'proxy', API_UPSTREAM: upstream.url, AUTH_UPSTREAM: auth.url }),
+      {
+        loggerInstance: pino(options as pino.LoggerOptions, stream),
+      },
+    );
     try {
       await identity.listen({ port: 0, host: '127.0.0.1' });
       const address = identity.server.address();
@@ -98,13 +113,18 @@ describe('logs in proxy mode', () => {
   it('redacts cookies and authorization wherever a line carries request or response headers', () => {
     const before = lines.length;
     const logger = gateway.log;
-    logger.info({ req: { headers: { cookie: `app.rt=${REFRESH_TOKEN}`, authorization: `Bearer ${API_KEY}` } } }, 'request headers');
+    logger.info(
+      { req: { headers: { cookie: `app.rt=${REFRESH_TOKEN}`, authorization: `Bearer ${API_KEY}` } } },
+      'request headers',
+    );
     logger.info({ res: { headers: { 'set-cookie': [`app.at=${ACCESS_TOKEN}`] } } }, 'response headers');
     logger.info({ headers: { cookie: `app.rt=${REFRESH_TOKEN}`, authorization: `Bearer ${API_KEY}` } }, 'bare headers');
     const written = lines.slice(before);
     expect(written).toHaveLength(3);
     for (const secret of [ACCESS_TOKEN, REFRESH_TOKEN, API_KEY]) expect(written.join('')).not.toContain(secret);
     // Fastify's serializers keep only method and URL of req/res; bare header objects rely on redaction.
-    expect(JSON.parse(written[2] ?? '{}')).toMatchObject({ headers: { cookie: '[redacted]', authorization: '[redacted]' } });
+    expect(JSON.parse(written[2] ?? '{}')).toMatchObject({
+      headers: { cookie: '[redacted]', authorization: '[redacted]' },
+    });
   });
 });

@@ -5,13 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { testConfig } from '../../src/config.js';
 import { writeFakeClientBuild, type FakeClientBuild } from '../foundation/static-dir.js';
-import {
-  readBody,
-  requestGateway,
-  signal,
-  startUpstream,
-  type UpstreamServer,
-} from './upstream-server.js';
+import { readBody, requestGateway, signal, startUpstream, type UpstreamServer } from './upstream-server.js';
 
 const PROXY_TIMEOUT_MS = 700;
 const PROXY_BODY_TIMEOUT_MS = 900;
@@ -87,7 +81,9 @@ beforeAll(async () => {
             'content-type': 'application/json',
             'x-upstream': 'api',
           });
-          response.end(JSON.stringify({ upstream: 'api', method: request.method, url: request.url, body: body.toString() }));
+          response.end(
+            JSON.stringify({ upstream: 'api', method: request.method, url: request.url, body: body.toString() }),
+          );
         });
     }
   });
@@ -244,7 +240,11 @@ describe('proxy mode: cookies and forwarded headers', () => {
   });
 
   it('uses an explicit public port (hygiene.test.ts: the client-address headers and TRUST_PROXY)', async () => {
-    const ported = await startGateway({ API_UPSTREAM: api.url, AUTH_UPSTREAM: auth.url, PUBLIC_URL: 'http://demo.test:8080' });
+    const ported = await startGateway({
+      API_UPSTREAM: api.url,
+      AUTH_UPSTREAM: auth.url,
+      PUBLIC_URL: 'http://demo.test:8080',
+    });
     try {
       await readBody(await requestGateway(ported.baseUrl, '/api/projects'));
       expect(api.seen[0]?.headers).toMatchObject({
@@ -275,7 +275,10 @@ describe('proxy mode: which upstream answers', () => {
 
   it('sends /api to API_UPSTREAM and keeps config.json, health and the SPA on the gateway', async () => {
     const apiResponse = await requestGateway(baseUrl, '/api/openapi.json');
-    expect(JSON.parse((await readBody(apiResponse)).toString())).toMatchObject({ upstream: 'api', url: '/api/openapi.json' });
+    expect(JSON.parse((await readBody(apiResponse)).toString())).toMatchObject({
+      upstream: 'api',
+      url: '/api/openapi.json',
+    });
     const config = await requestGateway(baseUrl, '/config.json');
     expect(JSON.parse((await readBody(config)).toString())).toMatchObject({ serverUrl: 'https://app.example.com' });
     expect((await requestGateway(baseUrl, '/readyz')).statusCode).toBe(200);

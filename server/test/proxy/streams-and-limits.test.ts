@@ -31,7 +31,12 @@ beforeAll(async () => {
     });
   });
   gateway = await buildApp(
-    testConfig({ MODE: 'proxy', API_UPSTREAM: api.url, AUTH_UPSTREAM: api.url, BODY_LIMIT_BYTES: String(BODY_LIMIT_BYTES) }),
+    testConfig({
+      MODE: 'proxy',
+      API_UPSTREAM: api.url,
+      AUTH_UPSTREAM: api.url,
+      BODY_LIMIT_BYTES: String(BODY_LIMIT_BYTES),
+    }),
   );
   await gateway.listen({ port: 0, host: '127.0.0.1' });
   const address = gateway.server.address();
@@ -48,14 +53,18 @@ afterAll(async () => {
 describe('proxy mode: long streams do not starve other requests', () => {
   it(`answers a normal request while ${LONG_STREAMS} build-log streams hold their upstream connections`, async () => {
     const streams = await Promise.all(
-      Array.from({ length: LONG_STREAMS }, () => requestGateway(baseUrl, '/api/events', { headers: { accept: 'text/event-stream' } })),
+      Array.from({ length: LONG_STREAMS }, () =>
+        requestGateway(baseUrl, '/api/events', { headers: { accept: 'text/event-stream' } }),
+      ),
     );
     expect(streams.every((stream) => stream.statusCode === 200)).toBe(true);
     expect(openStreams).toHaveLength(LONG_STREAMS);
     const started = performance.now();
     const response = await Promise.race([
       requestGateway(baseUrl, '/api/projects'),
-      new Promise<never>((_resolve, reject) => setTimeout(() => reject(new Error('starved: no answer within 3 s')), 3000)),
+      new Promise<never>((_resolve, reject) =>
+        setTimeout(() => reject(new Error('starved: no answer within 3 s')), 3000),
+      ),
     ]);
     expect(response.statusCode).toBe(200);
     expect(JSON.parse((await readBody(response)).toString())).toEqual({ ok: true });
@@ -73,14 +82,20 @@ describe('proxy mode: BODY_LIMIT_BYTES applies to streamed bodies', () => {
       body: Buffer.alloc(BODY_LIMIT_BYTES + 1),
     });
     expect(response.statusCode).toBe(413);
-    expect(JSON.parse((await readBody(response)).toString())).toEqual({ detail: `Request body is larger than ${BODY_LIMIT_BYTES} bytes` });
+    expect(JSON.parse((await readBody(response)).toString())).toEqual({
+      detail: `Request body is larger than ${BODY_LIMIT_BYTES} bytes`,
+    });
     expect(api.seen.length).toBe(before);
   });
 
   it('cuts a chunked body off at the limit: 413, and the upstream never gets the whole of it', async () => {
     uploadedBytes = 0;
     const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
-      const request = http.request(`${baseUrl}/app/upload`, { method: 'POST', agent: false, headers: { 'content-type': 'application/octet-stream' } });
+      const request = http.request(`${baseUrl}/app/upload`, {
+        method: 'POST',
+        agent: false,
+        headers: { 'content-type': 'application/octet-stream' },
+      });
       request.on('response', resolve).on('error', reject);
       for (let i = 0; i < 8; i++) request.write(Buffer.alloc(BODY_LIMIT_BYTES / 4, 'a'));
       request.end();

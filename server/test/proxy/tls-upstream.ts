@@ -21,12 +21,37 @@ export function makePrivateCa(): PrivateCa {
   const file = (name: string) => path.join(dir, name);
   const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
   const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
-  openssl('req', '-x509', ...ec, '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '2', '-subj', '/CN=Cloud Compile test CA');
+  openssl(
+    'req',
+    '-x509',
+    ...ec,
+    '-keyout',
+    'ca.key',
+    '-out',
+    'ca.pem',
+    '-days',
+    '2',
+    '-subj',
+    '/CN=Cloud Compile test CA',
+  );
   openssl('req', ...ec, '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=127.0.0.1');
   fs.writeFileSync(file('ext.cnf'), 'subjectAltName=IP:127.0.0.1\n');
   openssl(
-    'x509', '-req', '-in', 'server.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial',
-    '-out', 'server.pem', '-days', '2', '-extfile', 'ext.cnf',
+    'x509',
+    '-req',
+    '-in',
+    'server.csr',
+    '-CA',
+    'ca.pem',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-out',
+    'server.pem',
+    '-days',
+    '2',
+    '-extfile',
+    'ext.cnf',
   );
   return {
     dir,
@@ -38,7 +63,10 @@ export function makePrivateCa(): PrivateCa {
 }
 
 /** A real https upstream on a loopback address (127.0.0.1 unless told) with the given certificate; answers every request with JSON. */
-export async function startTlsUpstream(credentials: { key: string; cert: string }, host = '127.0.0.1'): Promise<UpstreamServer> {
+export async function startTlsUpstream(
+  credentials: { key: string; cert: string },
+  host = '127.0.0.1',
+): Promise<UpstreamServer> {
   const seen: UpstreamServer['seen'] = [];
   const server = https.createServer(credentials, (request, response) => {
     seen.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers });

@@ -73,7 +73,9 @@ describe('proxy mode: upstream TLS', () => {
     try {
       const response = await requestGateway(baseUrl, '/api/projects');
       expect(response.statusCode).toBe(502);
-      expect(JSON.parse((await readBody(response)).toString()).detail).toMatch(/TLS certificate could not be verified \(ERR_TLS_CERT_ALTNAME_INVALID\)/);
+      expect(JSON.parse((await readBody(response)).toString()).detail).toMatch(
+        /TLS certificate could not be verified \(ERR_TLS_CERT_ALTNAME_INVALID\)/,
+      );
       expect(elsewhere.seen).toHaveLength(0);
     } finally {
       await app.close();

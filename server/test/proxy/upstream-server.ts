@@ -67,7 +67,11 @@ export function requestGateway(
   options: { method?: string; headers?: http.OutgoingHttpHeaders; body?: string | Buffer } = {},
 ): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) => {
-    const request = http.request(`${baseUrl}${path}`, { method: options.method ?? 'GET', headers: options.headers, agent: false });
+    const request = http.request(`${baseUrl}${path}`, {
+      method: options.method ?? 'GET',
+      headers: options.headers,
+      agent: false,
+    });
     request.on('response', resolve).on('error', reject);
     request.end(options.body);
   });

@@ -15,11 +15,15 @@ export function AppLayout({ children, withNav = true }: { children: ReactNode; w
   const { isLoggedIn, userInfo, startLogout } = useFusionAuth<AppUserInfo>();
   return (
     <div className="app-layout">
-      <a className="skip-link" href="#main-content" onClick={(event) => {
-        // Hash routing owns the fragment: move focus instead of navigating.
-        event.preventDefault();
-        document.getElementById('main-content')?.focus();
-      }}>
+      <a
+        className="skip-link"
+        href="#main-content"
+        onClick={(event) => {
+          // Hash routing owns the fragment: move focus instead of navigating.
+          event.preventDefault();
+          document.getElementById('main-content')?.focus();
+        }}
+      >
         Skip to content
       </a>
       <Header initials={avatarInitials(isLoggedIn, userInfo)} onSignOut={startLogout} />

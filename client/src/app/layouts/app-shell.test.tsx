@@ -14,7 +14,13 @@ vi.mock('@/lib/api/client', () => ({
   getApiClient: vi.fn(async () => ({
     listProjects: async () => ({
       data: [
-        { id: 'p1', name: 'Adder', created_at: '2025-01-01T00:00:00Z', updated_at: '2025-01-02T00:00:00Z', latest_build: null },
+        {
+          id: 'p1',
+          name: 'Adder',
+          created_at: '2025-01-01T00:00:00Z',
+          updated_at: '2025-01-02T00:00:00Z',
+          latest_build: null,
+        },
       ],
     }),
   })),

@@ -18,7 +18,7 @@ export function AppShell() {
 
   const onTermsAccepted = useCallback(async () => {
     await fetchUserInfo();
-    navigate(paths.projects);
+    void navigate(paths.projects);
   }, [fetchUserInfo, navigate]);
 
   if (!userInfo) return <LoadingScreen />;

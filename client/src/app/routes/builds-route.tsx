@@ -15,7 +15,9 @@ export function BuildsRoute() {
   const { id: buildId } = useParams<'id'>();
   if (isLoading && !error) return <Spinner label="Loading project" />;
   if (!project) {
-    return <ProjectUnavailable projectId={projectId} error={error} onRetry={() => void mutate()} retrying={isValidating} />;
+    return (
+      <ProjectUnavailable projectId={projectId} error={error} onRetry={() => void mutate()} retrying={isValidating} />
+    );
   }
   return (
     <section className="page" aria-labelledby="builds-area-title">

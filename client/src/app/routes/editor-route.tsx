@@ -15,7 +15,9 @@ export function EditorRoute() {
   // SWR keeps the data when a background revalidation fails: only a project never loaded is an error
   // (an unmounted editor would lose its undo history and cursor over a network blip).
   if (!project) {
-    return <ProjectUnavailable projectId={projectId} error={error} onRetry={() => void mutate()} retrying={isValidating} />;
+    return (
+      <ProjectUnavailable projectId={projectId} error={error} onRetry={() => void mutate()} retrying={isValidating} />
+    );
   }
   return <LoadedProjectEditor key={project.id} project={project} onConfigSaved={() => void mutate()} />;
 }

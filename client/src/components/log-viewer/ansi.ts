@@ -35,9 +35,21 @@ export function stripAnsi(line: string): string {
 
 const BASE_COLOURS = ['black', 'red', 'green', 'yellow', 'blue', 'magenta', 'cyan', 'white'] as const;
 const BASE_FALLBACKS: Record<string, string> = {
-  black: '#3b3b3b', red: '#cd3131', green: '#0d8a3d', yellow: '#a86e00', blue: '#2a62c9', magenta: '#b0309e',
-  cyan: '#0c7d8a', white: '#8a8a8a', 'bright-black': '#6e6e6e', 'bright-red': '#e04848', 'bright-green': '#17a34a',
-  'bright-yellow': '#b58900', 'bright-blue': '#3b82f6', 'bright-magenta': '#c026d3', 'bright-cyan': '#0891b2',
+  black: '#3b3b3b',
+  red: '#cd3131',
+  green: '#0d8a3d',
+  yellow: '#a86e00',
+  blue: '#2a62c9',
+  magenta: '#b0309e',
+  cyan: '#0c7d8a',
+  white: '#8a8a8a',
+  'bright-black': '#6e6e6e',
+  'bright-red': '#e04848',
+  'bright-green': '#17a34a',
+  'bright-yellow': '#b58900',
+  'bright-blue': '#3b82f6',
+  'bright-magenta': '#c026d3',
+  'bright-cyan': '#0891b2',
   'bright-white': '#a3a3a3',
 };
 

@@ -2,14 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { splitIntoPieces } from './line-pieces';
 
 describe('splitIntoPieces', () => {
-  const segments = [{ text: 'ERROR: ' , fg: 'red', bold: true }, { text: 'bad [a.vhd:27] bad' }];
+  const segments = [{ text: 'ERROR: ', fg: 'red', bold: true }, { text: 'bad [a.vhd:27] bad' }];
 
   it('returns the segments as they are without matches or link', () => {
     expect(splitIntoPieces(segments, [], -1, null)).toBe(segments);
   });
 
   it('cuts at matches across segment boundaries and marks the current one', () => {
-    const pieces = splitIntoPieces(segments, [{ start: 5, end: 10 }, { start: 22, end: 25 }], 1, null);
+    const pieces = splitIntoPieces(
+      segments,
+      [
+        { start: 5, end: 10 },
+        { start: 22, end: 25 },
+      ],
+      1,
+      null,
+    );
     expect(pieces).toEqual([
       { text: 'ERROR', fg: 'red', bold: true },
       { text: ': ', fg: 'red', bold: true, match: 'match' },

@@ -43,10 +43,15 @@ describe('lineRangeFromQuery', () => {
 describe('hashWithLineRange', () => {
   it('sets, replaces and removes the line parameter, keeping the rest', () => {
     expect(hashWithLineRange('#/builds/p1/b1', { from: 120, to: 135 })).toBe('#/builds/p1/b1?line=120-135');
-    expect(hashWithLineRange('#/builds/p1/b1?tab=log&line=5', { from: 9, to: 9 })).toBe('#/builds/p1/b1?tab=log&line=9');
+    expect(hashWithLineRange('#/builds/p1/b1?tab=log&line=5', { from: 9, to: 9 })).toBe(
+      '#/builds/p1/b1?tab=log&line=9',
+    );
     expect(hashWithLineRange('#/builds/p1/b1?line=5&tab=log', null)).toBe('#/builds/p1/b1?tab=log');
     expect(hashWithLineRange('#/builds/p1/b1?line=5', null)).toBe('#/builds/p1/b1');
-    expect(lineRangeFromQuery(hashWithLineRange('#/x', { from: 50_000, to: 50_000 }))).toEqual({ from: 50_000, to: 50_000 });
+    expect(lineRangeFromQuery(hashWithLineRange('#/x', { from: 50_000, to: 50_000 }))).toEqual({
+      from: 50_000,
+      to: 50_000,
+    });
   });
 });
 

@@ -124,7 +124,8 @@ function pieceClass(piece: LinePiece): string | undefined {
   if (piece.italic) names.push('log-viewer__italic');
   if (piece.underline) names.push('log-viewer__underline');
   if (piece.strikethrough) names.push('log-viewer__strike');
-  if (piece.match) names.push(piece.match === 'current' ? 'log-viewer__match log-viewer__match--current' : 'log-viewer__match');
+  if (piece.match)
+    names.push(piece.match === 'current' ? 'log-viewer__match log-viewer__match--current' : 'log-viewer__match');
   return names.length ? names.join(' ') : undefined;
 }
 

@@ -43,7 +43,9 @@ describe('LogViewer', () => {
 
   it('counts search matches over the whole log, not just the rows on screen, and steps with Enter', async () => {
     const user = userEvent.setup();
-    const lines = numbered(5_000, (n) => (n === 20 || n === 4_990 ? `WARNING: timing not met on path ${n}` : `INFO: ${n}`));
+    const lines = numbered(5_000, (n) =>
+      n === 20 || n === 4_990 ? `WARNING: timing not met on path ${n}` : `INFO: ${n}`,
+    );
     render(<LogViewer lines={lines} complete />);
     await user.type(screen.getByRole('searchbox', { name: 'Search logs' }), 'TIMING NOT');
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('1 of 2'));
@@ -90,7 +92,9 @@ describe('LogViewer', () => {
   it('selects a line on a line-number click and a range with Shift', async () => {
     const user = userEvent.setup();
     const onHighlightChange = vi.fn();
-    render(<LogViewer lines={numbered(50)} complete highlight={{ from: 3, to: 3 }} onHighlightChange={onHighlightChange} />);
+    render(
+      <LogViewer lines={numbered(50)} complete highlight={{ from: 3, to: 3 }} onHighlightChange={onHighlightChange} />,
+    );
     expect(document.querySelector('[data-line="3"]')).toHaveClass('log-viewer__row--selected');
     await user.click(screen.getByRole('button', { name: '7' }));
     expect(onHighlightChange).toHaveBeenLastCalledWith({ from: 7, to: 7 });
@@ -122,9 +126,15 @@ describe('LogViewer', () => {
       />,
     );
     expect(document.querySelector('[data-line="2"]')).toHaveClass('log-viewer__row--error');
-    expect(within(document.querySelector<HTMLElement>('[data-line="1"]')!).queryByRole('button', { name: /limiter/ })).toBeNull();
+    expect(
+      within(document.querySelector<HTMLElement>('[data-line="1"]')!).queryByRole('button', { name: /limiter/ }),
+    ).toBeNull();
     await user.click(screen.getByRole('button', { name: '/project/src/limiter.vhd:27' }));
-    expect(onOpenLocation).toHaveBeenCalledWith('limiter.vhd', 27, expect.objectContaining({ path: '/project/src/limiter.vhd' }));
+    expect(onOpenLocation).toHaveBeenCalledWith(
+      'limiter.vhd',
+      27,
+      expect.objectContaining({ path: '/project/src/limiter.vhd' }),
+    );
   });
 
   it('shows stage sections with line counts that collapse and expand', async () => {

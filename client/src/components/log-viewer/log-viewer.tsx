@@ -10,7 +10,16 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { ArrowDownToLine, ArrowUpToLine, ChevronDown, ChevronUp, Download, Radio, Search, WrapText } from 'lucide-react';
+import {
+  ArrowDownToLine,
+  ArrowUpToLine,
+  ChevronDown,
+  ChevronUp,
+  Download,
+  Radio,
+  Search,
+  WrapText,
+} from 'lucide-react';
 import { downloadLog } from './download';
 import type { FileLocation } from './file-location';
 import { formatLineRange, inRange, selectLine, type LineRange } from './line-range';
@@ -335,7 +344,8 @@ export function LogViewer({
   let countText = '';
   if (search.query) {
     if (search.total === 0) countText = search.searching ? 'Searching…' : 'No results';
-    else countText = `${(search.current + 1).toLocaleString('en-US')} of ${search.total.toLocaleString('en-US')}${search.searching ? '+' : ''}`;
+    else
+      countText = `${(search.current + 1).toLocaleString('en-US')} of ${search.total.toLocaleString('en-US')}${search.searching ? '+' : ''}`;
   }
 
   const virtualRows = virtualizer.getVirtualItems();
@@ -362,7 +372,9 @@ export function LogViewer({
                     onClick={() => revealLine(section.headerIndex, 'start')}
                   >
                     {section.name}
-                    {state !== 'done' && <span className="log-viewer__visually-hidden">{`, ${STAGE_STATE_TEXT[state]}`}</span>}
+                    {state !== 'done' && (
+                      <span className="log-viewer__visually-hidden">{`, ${STAGE_STATE_TEXT[state]}`}</span>
+                    )}
                   </button>
                 </li>
               );
@@ -439,7 +451,13 @@ export function LogViewer({
             <WrapText aria-hidden="true" size={16} />
             <span>Wrap lines</span>
           </button>
-          <button type="button" className="log-viewer__button" aria-label="Scroll to top" title="Scroll to top" onClick={scrollToTop}>
+          <button
+            type="button"
+            className="log-viewer__button"
+            aria-label="Scroll to top"
+            title="Scroll to top"
+            onClick={scrollToTop}
+          >
             <ArrowUpToLine aria-hidden="true" size={16} />
           </button>
           <button

@@ -23,7 +23,8 @@ describe('stageNameOf', () => {
   it("reads the build service's `==> Stage: NAME` headers", () => {
     expect(stageNameOf('==> Stage: SYNTHESIS')).toBe('SYNTHESIS');
     expect(stageNameOf('\u001b[1m==> Stage: ROUTE\u001b[0m')).toBe('ROUTE');
-    for (const line of ['==> Stage:', '==> Stage: 1', 'x ==> Stage: IP', '==> building']) expect(stageNameOf(line), line).toBeNull();
+    for (const line of ['==> Stage:', '==> Stage: 1', 'x ==> Stage: IP', '==> building'])
+      expect(stageNameOf(line), line).toBeNull();
   });
 
   it('ignores rules and ordinary lines', () => {

@@ -24,7 +24,9 @@ interface ErrorWithResponse {
 function hasResponse(error: unknown): error is ErrorWithResponse {
   if (typeof error !== 'object' || error === null || !('response' in error)) return false;
   const { response } = error as { response: unknown };
-  return typeof response === 'object' && response !== null && typeof (response as { status: unknown }).status === 'number';
+  return (
+    typeof response === 'object' && response !== null && typeof (response as { status: unknown }).status === 'number'
+  );
 }
 
 /**

@@ -37,7 +37,9 @@ describe('errorMessage', () => {
   it("prefers the API's message and falls back otherwise", () => {
     expect(errorMessage(new ApiError(422, 'a; b'), 'fallback')).toBe('a; b');
     expect(errorMessage(new ApiError(500, undefined), 'An unknown error occurred.')).toBe('An unknown error occurred.');
-    expect(errorMessage(new TypeError('Network down'), 'An unknown error occurred.')).toBe('An unknown error occurred.');
+    expect(errorMessage(new TypeError('Network down'), 'An unknown error occurred.')).toBe(
+      'An unknown error occurred.',
+    );
   });
 
   it('gives ApiError a readable message of its own', () => {

@@ -16,7 +16,11 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /** FastAPI's 422 detail list from zod issues. */
 function validationDetail(error: z.ZodError) {
-  return error.issues.map((issue) => ({ loc: ['body', ...issue.path.map((p) => (typeof p === 'number' ? p : String(p)))], msg: issue.message, type: issue.code }));
+  return error.issues.map((issue) => ({
+    loc: ['body', ...issue.path.map((p) => (typeof p === 'number' ? p : String(p)))],
+    msg: issue.message,
+    type: issue.code,
+  }));
 }
 
 /**
@@ -27,9 +31,9 @@ function validationDetail(error: z.ZodError) {
 export default async function adminRoutes(app: FastifyInstance, options: MockAdminOptions) {
   const { registry, controls } = options;
   const expected = digest(options.token);
-  const operationId = z
-    .string()
-    .refine((id) => id === '*' || options.operationIds.includes(id), { message: 'must be an operationId of the contract or *' });
+  const operationId = z.string().refine((id) => id === '*' || options.operationIds.includes(id), {
+    message: 'must be an operationId of the contract or *',
+  });
 
   app.addHook('onRequest', async (request: FastifyRequest, reply) => {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
@@ -56,7 +60,9 @@ export default async function adminRoutes(app: FastifyInstance, options: MockAdm
     return { reset: dropped };
   });
 
-  const latencyBody = z.object({ operationId: operationId.default('*'), ms: z.number().int().min(0).max(60_000) }).strict();
+  const latencyBody = z
+    .object({ operationId: operationId.default('*'), ms: z.number().int().min(0).max(60_000) })
+    .strict();
   app.put('/mock-admin/latency', async (request, reply) => {
     const parsed = parse(latencyBody, request.body);
     if (!parsed.success) return reply.status(422).send({ detail: validationDetail(parsed.error) });

@@ -42,7 +42,8 @@ export const BODY_LIMIT_SLACK_BYTES = 64 * 1024;
  * body is far smaller), never more than BODY_LIMIT_BYTES. A file just over the quota still reads
  * whole and gets the quota's clear 422; a body no request could need is a 413 before it is read.
  */
-export const mockApiBodyLimit = (fileBytes: number, gatewayLimit: number) => Math.min(gatewayLimit, fileBytes + BODY_LIMIT_SLACK_BYTES);
+export const mockApiBodyLimit = (fileBytes: number, gatewayLimit: number) =>
+  Math.min(gatewayLimit, fileBytes + BODY_LIMIT_SLACK_BYTES);
 
 /** Whether a request says a body follows: only then must its caller be known before it is read. */
 const hasBody = (request: FastifyRequest) =>
@@ -85,13 +86,19 @@ export async function loadContract(file = CONTRACT_FILE) {
   const missing = ids.filter((id) => !HANDLERS[id]);
   const extra = Object.keys(HANDLERS).filter((id) => !ids.includes(id));
   if (missing.length || extra.length) {
-    throw new Error(`Mock API and ${file} disagree: no handler for [${missing.join(', ')}], no operation for [${extra.join(', ')}]`);
+    throw new Error(
+      `Mock API and ${file} disagree: no handler for [${missing.join(', ')}], no operation for [${extra.join(', ')}]`,
+    );
   }
   return { document, api };
 }
 
 /** The media type of a request, without parameters. */
-const mediaType = (request: FastifyRequest) => String(request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+const mediaType = (request: FastifyRequest) =>
+  String(request.headers['content-type'] ?? '')
+    .split(';')[0]!
+    .trim()
+    .toLowerCase();
 
 /**
  * Parses the body the way FastAPI would see it: JSON when the request says so (malformed JSON is
@@ -118,11 +125,16 @@ function parsedBody(request: FastifyRequest): { body: unknown; issues: Validatio
  */
 export function unsupportedBodyType(operation: Operation, request: FastifyRequest): ApiError | null {
   if (typeof request.body !== 'string' || request.body === '') return null;
-  const accepted = Object.keys((operation.requestBody as { content?: Record<string, unknown> } | undefined)?.content ?? {});
+  const accepted = Object.keys(
+    (operation.requestBody as { content?: Record<string, unknown> } | undefined)?.content ?? {},
+  );
   if (accepted.length === 0) return null;
   const type = mediaType(request);
   if (accepted.includes(type)) return null;
-  return new ApiError(415, `${operation.operationId} takes a ${accepted.join(' or ')} body, not ${type || 'one without a Content-Type'}`);
+  return new ApiError(
+    415,
+    `${operation.operationId} takes a ${accepted.join(' or ')} body, not ${type || 'one without a Content-Type'}`,
+  );
 }
 
 /**
@@ -130,7 +142,8 @@ export function unsupportedBodyType(operation: Operation, request: FastifyReques
  * no Content-Type; an empty text/plain body is an empty file), and the schema's maxLength.
  */
 function textBodyIssues(operation: Operation, request: FastifyRequest, body: unknown): ValidationIssue[] {
-  const requestBody = operation.requestBody as { required?: boolean; content?: Record<string, { schema?: { maxLength?: number } }> } | undefined;
+  const requestBody = operation.requestBody as
+    { required?: boolean; content?: Record<string, { schema?: { maxLength?: number } }> } | undefined;
   const content = requestBody?.content;
   if (!content?.['text/plain']) return [];
   if (requestBody?.required && body === undefined && request.headers['content-type'] === undefined) {
@@ -199,7 +212,13 @@ async function routes(app: FastifyInstance, options: MockApiOptions) {
     const matched = matchOperation(requestOf(request));
     if (!('operation' in matched)) return reply.status(matched.status).send({ detail: matched.detail });
     try {
-      request.earlyCaller = await authenticate(request, matched.operation, documentSecurity, app.mockIdentity, registry);
+      request.earlyCaller = await authenticate(
+        request,
+        matched.operation,
+        documentSecurity,
+        app.mockIdentity,
+        registry,
+      );
     } catch (error) {
       return sendError(reply, error);
     }
@@ -226,7 +245,8 @@ async function routes(app: FastifyInstance, options: MockApiOptions) {
     if (fault) return reply.status(fault.status).send({ detail: fault.detail });
 
     try {
-      const caller = request.earlyCaller ?? (await authenticate(request, operation, documentSecurity, app.mockIdentity, registry));
+      const caller =
+        request.earlyCaller ?? (await authenticate(request, operation, documentSecurity, app.mockIdentity, registry));
       const wrongType = unsupportedBodyType(operation, request);
       if (wrongType) throw wrongType;
       const validation = api.validator.validateRequest(apiRequest, operation);
@@ -234,9 +254,11 @@ async function routes(app: FastifyInstance, options: MockApiOptions) {
       const issues = [
         ...parseIssues,
         ...blanks,
-        ...toIssues((validation.errors ?? []).filter((e) => !(parseIssues.length && e.keyword === 'required' && e.instancePath === ''))).filter(
-          (issue) => !blanks.some((blank) => blank.loc.join('.') === issue.loc.join('.')),
-        ),
+        ...toIssues(
+          (validation.errors ?? []).filter(
+            (e) => !(parseIssues.length && e.keyword === 'required' && e.instancePath === ''),
+          ),
+        ).filter((issue) => !blanks.some((blank) => blank.loc.join('.') === issue.loc.join('.'))),
         ...textBodyIssues(operation, request, body),
       ];
       if (issues.length) throw new ApiValidationError(issues);
@@ -264,8 +286,13 @@ async function routes(app: FastifyInstance, options: MockApiOptions) {
 /** The contract's defaults of an operation's query parameters ({ offset: 0, limit: 5000 }). */
 function defaultsOf(operation: Operation): Record<string, unknown> {
   const defaults: Record<string, unknown> = {};
-  for (const parameter of (operation.parameters ?? []) as { in: string; name: string; schema?: { default?: unknown } }[]) {
-    if (parameter.in === 'query' && parameter.schema?.default !== undefined) defaults[parameter.name] = parameter.schema.default;
+  for (const parameter of (operation.parameters ?? []) as {
+    in: string;
+    name: string;
+    schema?: { default?: unknown };
+  }[]) {
+    if (parameter.in === 'query' && parameter.schema?.default !== undefined)
+      defaults[parameter.name] = parameter.schema.default;
   }
   return defaults;
 }

@@ -42,7 +42,7 @@ export async function authenticate(
     if (!acceptedSchemes(operation, documentSecurity).has('apiKey')) {
       throw new ApiError(403, `${operation.operationId} needs the signed-in web session; API keys cannot use it`);
     }
-    const required = ((operation as { 'x-required-scopes'?: Scope[] })['x-required-scopes']) ?? [];
+    const required = (operation as { 'x-required-scopes'?: Scope[] })['x-required-scopes'] ?? [];
     if (required.length && !required.some((scope) => owner.scopes.includes(scope))) {
       throw new ApiError(403, `This API key lacks the scope ${operation.operationId} needs: ${required.join(' or ')}`);
     }

@@ -7,7 +7,8 @@ const text = (body: unknown) => (typeof body === 'string' ? body : '');
 export const fileHandlers: Handlers = {
   getProjectFiles: ({ sandbox, params }) => ok(sandbox.listFiles(str(params.project_id))),
   getFile: ({ sandbox, params }) => ok(sandbox.getFile(str(params.project_id), str(params.name))),
-  createFile: ({ sandbox, params, body }) => created(sandbox.createFile(str(params.project_id), str(params.name), text(body))),
+  createFile: ({ sandbox, params, body }) =>
+    created(sandbox.createFile(str(params.project_id), str(params.name), text(body))),
   updateFile: ({ sandbox, params, query, body }) =>
     ok(
       sandbox.updateFile(

@@ -20,7 +20,10 @@ export function blankNumberIssues(operation: Operation, query: Record<string, un
     if (values.some((value) => typeof value === 'string' && value !== '' && value.trim() === '')) {
       issues.push({
         loc: ['query', parameter.name],
-        msg: type === 'integer' ? 'Input should be a valid integer, unable to parse string as an integer' : 'Input should be a valid number, unable to parse string as a number',
+        msg:
+          type === 'integer'
+            ? 'Input should be a valid integer, unable to parse string as an integer'
+            : 'Input should be a valid number, unable to parse string as a number',
         type: type === 'integer' ? 'int_parsing' : 'float_parsing',
       });
     }

@@ -13,5 +13,6 @@ export const projectHandlers: Handlers = {
     sandbox.deleteProject(str(params.project_id));
     return noContent();
   },
-  updateProjectConfig: ({ sandbox, params, body }) => ok(sandbox.updateConfig(str(params.project_id), body as ProjectConfig)),
+  updateProjectConfig: ({ sandbox, params, body }) =>
+    ok(sandbox.updateConfig(str(params.project_id), body as ProjectConfig)),
 };

@@ -48,7 +48,10 @@ export class QuotaGuard {
         return this.checkBuild(sandbox);
       case 'createApiKey':
         if (sandbox.usage().apiKeys >= this.limits.apiKeys) {
-          throw overLimit(['body'], `API key limit reached: this demo keeps at most ${this.limits.apiKeys} API keys per user; delete one first`);
+          throw overLimit(
+            ['body'],
+            `API key limit reached: this demo keeps at most ${this.limits.apiKeys} API keys per user; delete one first`,
+          );
         }
         return;
       default:
@@ -68,24 +71,36 @@ export class QuotaGuard {
 
   private checkNewProject(sandbox: Sandbox, body: { example?: string } | undefined): void {
     if (sandbox.usage().projects >= this.limits.projects) {
-      throw overLimit(['body'], `Project limit reached: this demo keeps at most ${this.limits.projects} projects per user; delete one first`);
+      throw overLimit(
+        ['body'],
+        `Project limit reached: this demo keeps at most ${this.limits.projects} projects per user; delete one first`,
+      );
     }
     const example = body?.example === undefined ? undefined : sandbox.listExamples().find((e) => e.id === body.example);
     if (example && example.files.length > this.limits.filesPerProject) {
-      throw overLimit(['body', 'example'], `File limit: this demo keeps at most ${this.limits.filesPerProject} files per project`);
+      throw overLimit(
+        ['body', 'example'],
+        `File limit: this demo keeps at most ${this.limits.filesPerProject} files per project`,
+      );
     }
   }
 
   private checkFileCount(sandbox: Sandbox, projectId: string, adding: number): void {
     if (sandbox.listFiles(projectId).length + adding > this.limits.filesPerProject) {
-      throw overLimit(['path', 'name'], `File limit reached: this demo keeps at most ${this.limits.filesPerProject} files per project; delete one first`);
+      throw overLimit(
+        ['path', 'name'],
+        `File limit reached: this demo keeps at most ${this.limits.filesPerProject} files per project; delete one first`,
+      );
     }
   }
 
   private checkBytes(sandbox: Sandbox, projectId: string, name: string, body: unknown, replacing: boolean): void {
     const size = typeof body === 'string' ? Buffer.byteLength(body) : 0;
     if (size > this.limits.fileBytes) {
-      throw overLimit(['body'], `File size limit: this demo keeps files of at most ${bytesText(this.limits.fileBytes)} (this one is ${bytesText(size)})`);
+      throw overLimit(
+        ['body'],
+        `File size limit: this demo keeps files of at most ${bytesText(this.limits.fileBytes)} (this one is ${bytesText(size)})`,
+      );
     }
     // A file that does not exist is the handler's 404 (update) or a new one (create).
     const previous = replacing ? (sandbox.listFiles(projectId).find((f) => f.name === name)?.size ?? 0) : 0;

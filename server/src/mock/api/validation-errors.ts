@@ -30,9 +30,17 @@ export function toIssue(error: ErrorObject): ValidationIssue {
       return { loc: missing === 'requestBody' ? ['body'] : [...loc, missing], msg: 'Field required', type: 'missing' };
     }
     case 'additionalProperties':
-      return { loc: [...loc, String(p.additionalProperty)], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' };
+      return {
+        loc: [...loc, String(p.additionalProperty)],
+        msg: 'Extra inputs are not permitted',
+        type: 'extra_forbidden',
+      };
     case 'minLength':
-      return { loc, msg: `String should have at least ${p.limit} character${p.limit === 1 ? '' : 's'}`, type: 'string_too_short' };
+      return {
+        loc,
+        msg: `String should have at least ${p.limit} character${p.limit === 1 ? '' : 's'}`,
+        type: 'string_too_short',
+      };
     case 'maxLength':
       return { loc, msg: `String should have at most ${p.limit} characters`, type: 'string_too_long' };
     case 'pattern':

@@ -34,7 +34,10 @@ export function bitstreamsTar(vars: LogVariables, finishedAt: Date): Buffer {
   const config: ProjectConfig = vars.config;
   const entries = [];
   for (let slot = 1; slot <= config.slots; slot++) {
-    entries.push({ name: `bitstreams/slot${slot}.bit`, content: pseudoBitstream(`${vars.buildId}:${slot}`, 16 * 1024) });
+    entries.push({
+      name: `bitstreams/slot${slot}.bit`,
+      content: pseudoBitstream(`${vars.buildId}:${slot}`, 16 * 1024),
+    });
   }
   const manifest = [
     `project: ${vars.project}`,
@@ -66,7 +69,11 @@ export function buildArtifacts(
   if (succeeded) {
     artifacts.push({ name: 'bitstreams.tar', contentType: TAR_CONTENT_TYPE, content: bitstreamsTar(vars, finishedAt) });
     for (const report of REPORTS) {
-      artifacts.push({ name: `${report}.rpt`, contentType: TEXT_CONTENT_TYPE, content: Buffer.from(fillPlaceholders(reports[report], vars)) });
+      artifacts.push({
+        name: `${report}.rpt`,
+        contentType: TEXT_CONTENT_TYPE,
+        content: Buffer.from(fillPlaceholders(reports[report], vars)),
+      });
     }
   }
   const sections = splitByStage(log);

@@ -22,9 +22,11 @@ export interface ParsedLine {
 // GHDL (mcode, 2.0): `clip.vhd:24:28: 'then' is expected here` is an error; warnings say so:
 // `custom-instrument.vhd:23:9:warning: no assignment for port "outputb"`. A `(found: …)` line repeats
 // the location of the error it explains.
-const GHDL = /^(?<path>[^\s:][^:]*\.(?:vhdl?|vhd)):(?<line>\d+):(?<col>\d+):\s*(?:(?<sev>warning|error|note):\s*)?(?<msg>.*)$/i;
+const GHDL =
+  /^(?<path>[^\s:][^:]*\.(?:vhdl?|vhd)):(?<line>\d+):(?<col>\d+):\s*(?:(?<sev>warning|error|note):\s*)?(?<msg>.*)$/i;
 // Yosys: `bad.v:3: ERROR: syntax error, unexpected …` and `top.v:12: Warning: Identifier … is implicitly declared.`
-const YOSYS = /^(?<path>[^\s:][^:]*\.(?:sv|v|svh|vh)):(?<line>\d+)(?:\.(?<col>\d+)(?:-\d+(?:\.\d+)?)?)?:\s*(?<sev>ERROR|Warning):\s*(?<msg>.*)$/;
+const YOSYS =
+  /^(?<path>[^\s:][^:]*\.(?:sv|v|svh|vh)):(?<line>\d+)(?:\.(?<col>\d+)(?:-\d+(?:\.\d+)?)?)?:\s*(?<sev>ERROR|Warning):\s*(?<msg>.*)$/;
 
 /**
  * Parses one line of GHDL or Yosys output into a diagnostic (or none), mapping the tool's path to

@@ -11,28 +11,55 @@ describe('findTopLevel', () => {
   });
 
   it('finds a Verilog module of the target, not one in a comment', () => {
-    expect(findTopLevel([{ name: 'a.v', content: '/* module CustomInstrument */ module other; endmodule' }], 'CustomInstrument')).toBeNull();
-    expect(findTopLevel([{ name: 'a.sv', content: 'module CustomInstrument (input wire clk);\nendmodule' }], 'CustomInstrument'))
-      .toEqual({ language: 'verilog', file: 'a.sv' });
+    expect(
+      findTopLevel(
+        [{ name: 'a.v', content: '/* module CustomInstrument */ module other; endmodule' }],
+        'CustomInstrument',
+      ),
+    ).toBeNull();
+    expect(
+      findTopLevel(
+        [{ name: 'a.sv', content: 'module CustomInstrument (input wire clk);\nendmodule' }],
+        'CustomInstrument',
+      ),
+    ).toEqual({ language: 'verilog', file: 'a.sv' });
   });
 });
 
 describe('topLevelProblem', () => {
   it('refuses a project without HDL, and one without the target’s top level, saying what to add', () => {
-    expect(topLevelProblem([], 'CustomInstrument')).toMatch(/^Nothing to build: the project has no VHDL or Verilog file/);
+    expect(topLevelProblem([], 'CustomInstrument')).toMatch(
+      /^Nothing to build: the project has no VHDL or Verilog file/,
+    );
     expect(topLevelProblem([{ name: 'timing.xdc', content: '' }], 'CustomInstrument')).toMatch(/^Nothing to build/);
-    expect(topLevelProblem([{ name: 'x.vhd', content: 'architecture a of CustomWrapper is begin end;' }], 'CustomInstrument'))
-      .toBe('No top-level design: no file holds an `architecture … of CustomInstrument` (VHDL) or a `module CustomInstrument` (Verilog), the CustomInstrument slot interface of this configuration.');
-    expect(topLevelProblem([{ name: 'x.vhd', content: 'architecture a of CustomWrapper is begin end;' }], 'CustomWrapper')).toBeNull();
+    expect(
+      topLevelProblem(
+        [{ name: 'x.vhd', content: 'architecture a of CustomWrapper is begin end;' }],
+        'CustomInstrument',
+      ),
+    ).toBe(
+      'No top-level design: no file holds an `architecture … of CustomInstrument` (VHDL) or a `module CustomInstrument` (Verilog), the CustomInstrument slot interface of this configuration.',
+    );
+    expect(
+      topLevelProblem([{ name: 'x.vhd', content: 'architecture a of CustomWrapper is begin end;' }], 'CustomWrapper'),
+    ).toBeNull();
   });
 
   it('classifies files by extension', () => {
-    expect(['a.vhd', 'a.VHDL', 'b.v', 'b.sv', 'c.xdc', 'd.xci', 'e.txt'].map(fileKind)).toEqual(['vhdl', 'vhdl', 'verilog', 'verilog', 'constraints', 'ip', 'other']);
+    expect(['a.vhd', 'a.VHDL', 'b.v', 'b.sv', 'c.xdc', 'd.xci', 'e.txt'].map(fileKind)).toEqual([
+      'vhdl',
+      'vhdl',
+      'verilog',
+      'verilog',
+      'constraints',
+      'ip',
+      'other',
+    ]);
   });
 });
 
 describe('unsafeFileNames', () => {
-  it('refuses HDL names the tools cannot take and the names of the build\'s own files, one sentence each', () => {
+  it("refuses HDL names the tools cannot take and the names of the build's own files, one sentence each", () => {
     expect(unsafeFileNames(['top.vhd', 'my file.v', '-x.vhd', 'notes "a";b.txt'])).toEqual([]);
     expect(unsafeFileNames(['a".v', 'b;c.vhd', 'd\\e.sv', 'netlist.json'])).toEqual([
       'the file name "a\\".v" holds a character the tools cannot take (" ; or \\): rename the file',

@@ -29,7 +29,8 @@ export function findTopLevel(files: readonly SourceFile[], target: string): TopL
   for (const file of files) {
     const kind = fileKind(file.name);
     if (kind === 'vhdl' && vhdl.test(stripVhdlComments(file.content))) return { language: 'vhdl', file: file.name };
-    if (kind === 'verilog' && verilog.test(stripVerilogComments(file.content))) return { language: 'verilog', file: file.name };
+    if (kind === 'verilog' && verilog.test(stripVerilogComments(file.content)))
+      return { language: 'verilog', file: file.name };
   }
   return null;
 }
@@ -47,7 +48,14 @@ export function topLevelProblem(files: readonly SourceFile[], target: string): s
 }
 
 /** Files a check build writes beside the user's sources: a project file of the same name would be overwritten or read instead. */
-export const BUILD_FILE_NAMES = ['.vhdl-netlist.v', '.platform-header.v', 'platform-header.json', 'netlist.json', 'resources.rpt', 'work-obj08.cf'];
+export const BUILD_FILE_NAMES = [
+  '.vhdl-netlist.v',
+  '.platform-header.v',
+  'platform-header.json',
+  'netlist.json',
+  'resources.rpt',
+  'work-obj08.cf',
+];
 
 /**
  * Why project file names cannot go to the tools, one sentence each (empty when all can). Names reach
@@ -57,9 +65,12 @@ export const BUILD_FILE_NAMES = ['.vhdl-netlist.v', '.platform-header.v', 'platf
 export function unsafeFileNames(names: readonly string[]): string[] {
   const problems: string[] = [];
   for (const name of names) {
-    if (BUILD_FILE_NAMES.includes(name)) problems.push(`the file name ${JSON.stringify(name)} is reserved for the build's own files: rename the file`);
+    if (BUILD_FILE_NAMES.includes(name))
+      problems.push(`the file name ${JSON.stringify(name)} is reserved for the build's own files: rename the file`);
     else if ((fileKind(name) === 'vhdl' || fileKind(name) === 'verilog') && /[";\\]/.test(name)) {
-      problems.push(`the file name ${JSON.stringify(name)} holds a character the tools cannot take (" ; or \\): rename the file`);
+      problems.push(
+        `the file name ${JSON.stringify(name)} holds a character the tools cannot take (" ; or \\): rename the file`,
+      );
     }
   }
   return problems;

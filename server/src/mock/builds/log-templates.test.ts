@@ -20,7 +20,9 @@ describe('renderLines', () => {
   it("the fixture logs never name a slot the configuration's hardware does not have", async () => {
     const seed = await loadSeedData(path.join(REPO_ROOT, 'fixtures'));
     for (const slots of [2, 4, 8]) {
-      const log = planBuildLog(seed.stageLogs, vars(slots), ['top.vhd']).flatMap((s) => s.lines).join('\n');
+      const log = planBuildLog(seed.stageLogs, vars(slots), ['top.vhd'])
+        .flatMap((s) => s.lines)
+        .join('\n');
       const named = [...log.matchAll(/slot (\d+) of (\d+)/g)].map((m) => [Number(m[1]), Number(m[2])]);
       expect(named.map(([slot]) => slot)).toEqual(Array.from({ length: slots }, (_, i) => i + 1));
       expect(named.every(([, of]) => of === slots)).toBe(true);

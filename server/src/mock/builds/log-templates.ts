@@ -57,7 +57,13 @@ export function renderLines(template: readonly string[], vars: LogVariables, fil
       const end = template.findIndex((l, i) => i > index && l.trim() === '{{/each}}');
       const block = template.slice(index + 1, end < 0 ? template.length : end);
       for (let slot = 1; slot <= vars.config.slots; slot++) {
-        lines.push(...renderLines(block.map((l) => l.replaceAll('{{slot}}', String(slot))), vars, fileNames));
+        lines.push(
+          ...renderLines(
+            block.map((l) => l.replaceAll('{{slot}}', String(slot))),
+            vars,
+            fileNames,
+          ),
+        );
       }
       index = end < 0 ? template.length : end;
     } else if (line.includes('{{file}}')) {

@@ -35,8 +35,10 @@ export function detectIsolation(): IsolationKind {
 
 /** One phrase for the start-up log and each build's header: what the tools can and cannot reach. */
 export function describeIsolation(kind: IsolationKind): string {
-  if (kind === 'bwrap') return 'file isolation by bubblewrap: tools see only the toolchain (read-only) and their build directory; no network';
-  if (kind === 'network') return 'NO file isolation (bubblewrap unavailable): tools can read any file the gateway user can; no network (unshare -rn)';
+  if (kind === 'bwrap')
+    return 'file isolation by bubblewrap: tools see only the toolchain (read-only) and their build directory; no network';
+  if (kind === 'network')
+    return 'NO file isolation (bubblewrap unavailable): tools can read any file the gateway user can; no network (unshare -rn)';
   return 'NO isolation (neither bubblewrap nor unshare works): tools can read any file the gateway user can, and use the network';
 }
 

@@ -24,21 +24,32 @@ describe('selectRunner (MOCK_BUILDS)', () => {
   });
 
   it('toolchain without GHDL stops the start, naming the tool and how to install it', () => {
-    expect(() => selectRunner(mock('toolchain'), seed, null)).toThrow('MOCK_BUILDS=toolchain, but GHDL was not found on PATH: install it with `apt-get install ghdl`');
+    expect(() => selectRunner(mock('toolchain'), seed, null)).toThrow(
+      'MOCK_BUILDS=toolchain, but GHDL was not found on PATH: install it with `apt-get install ghdl`',
+    );
   });
 
   it('the start-up reason says which isolation the tools run in', () => {
     expect(selectRunner(mock('auto'), seed, ghdl, sandbox('bwrap')).reason).toMatch(/file isolation by bubblewrap/);
-    expect(selectRunner(mock('auto'), seed, ghdl, sandbox('network')).reason).toMatch(/NO file isolation \(bubblewrap unavailable\)/);
+    expect(selectRunner(mock('auto'), seed, ghdl, sandbox('network')).reason).toMatch(
+      /NO file isolation \(bubblewrap unavailable\)/,
+    );
   });
 
   it('without bubblewrap, a non-loopback HOST refuses toolchain builds unless MOCK_BUILD_UNISOLATED=allow', () => {
     const publicHost = { HOST: '0.0.0.0' };
     const refused = selectRunner(mock('auto', publicHost), seed, ghdl, sandbox('network'));
     expect(refused.kind).toBe('simulated');
-    expect(refused.reason).toMatch(/^MOCK_BUILDS=auto: toolchain builds are refused: bubblewrap .* is not usable here.*MOCK_BUILD_UNISOLATED=allow; builds replay the fixture logs$/);
-    expect(() => selectRunner(mock('toolchain', publicHost), seed, ghdl, sandbox('none'))).toThrow(/^MOCK_BUILDS=toolchain, but toolchain builds are refused/);
-    expect(selectRunner(mock('auto', { ...publicHost, MOCK_BUILD_UNISOLATED: 'allow' }), seed, ghdl, sandbox('network')).kind).toBe('toolchain');
+    expect(refused.reason).toMatch(
+      /^MOCK_BUILDS=auto: toolchain builds are refused: bubblewrap .* is not usable here.*MOCK_BUILD_UNISOLATED=allow; builds replay the fixture logs$/,
+    );
+    expect(() => selectRunner(mock('toolchain', publicHost), seed, ghdl, sandbox('none'))).toThrow(
+      /^MOCK_BUILDS=toolchain, but toolchain builds are refused/,
+    );
+    expect(
+      selectRunner(mock('auto', { ...publicHost, MOCK_BUILD_UNISOLATED: 'allow' }), seed, ghdl, sandbox('network'))
+        .kind,
+    ).toBe('toolchain');
     expect(selectRunner(mock('auto', publicHost), seed, ghdl, sandbox('bwrap')).kind).toBe('toolchain');
     expect(selectRunner(mock('auto'), seed, ghdl, sandbox('none')).kind).toBe('toolchain');
     expect(() => testConfig({ MOCK_BUILD_UNISOLATED: 'yes' })).toThrow(/MOCK_BUILD_UNISOLATED/);
@@ -49,6 +60,8 @@ describe('selectRunner (MOCK_BUILDS)', () => {
   });
 
   it('rejects an unknown value with the others named', () => {
-    expect(() => testConfig({ MOCK_BUILDS: 'vivado' })).toThrow(/MOCK_BUILDS: Invalid option: expected one of "auto"\|"toolchain"\|"simulated"/);
+    expect(() => testConfig({ MOCK_BUILDS: 'vivado' })).toThrow(
+      /MOCK_BUILDS: Invalid option: expected one of "auto"\|"toolchain"\|"simulated"/,
+    );
   });
 });

@@ -38,7 +38,8 @@ export function findGhdl(): { path: string; version: string } | null {
   return { path: 'ghdl', version: [lines[0]?.trim(), backend].filter(Boolean).join(', ') };
 }
 
-export const GHDL_MISSING = 'GHDL was not found on PATH: install it with `apt-get install ghdl` (`npm start` and `npm test` do)';
+export const GHDL_MISSING =
+  'GHDL was not found on PATH: install it with `apt-get install ghdl` (`npm start` and `npm test` do)';
 
 export interface SelectedRunner {
   runner: BuildRunner;
@@ -48,18 +49,31 @@ export interface SelectedRunner {
 }
 
 /** MOCK_BUILDS: `toolchain` (GHDL required), `simulated`, or `auto` (the toolchain when GHDL is found). */
-export function selectRunner(config: AppConfig['mock'], seed: SeedData, ghdl = findGhdl(), sandbox = toolSandbox()): SelectedRunner {
+export function selectRunner(
+  config: AppConfig['mock'],
+  seed: SeedData,
+  ghdl = findGhdl(),
+  sandbox = toolSandbox(),
+): SelectedRunner {
   const simulated = () => new SimulatedRunner({ stageLogs: seed.stageLogs, stepMs: config.buildStepMs });
   if (config.builds === 'simulated') {
     return { runner: simulated(), kind: 'simulated', reason: 'MOCK_BUILDS=simulated: builds replay the fixture logs' };
   }
   if (!ghdl) {
     if (config.builds === 'toolchain') throw new Error(`MOCK_BUILDS=toolchain, but ${GHDL_MISSING}`);
-    return { runner: simulated(), kind: 'simulated', reason: `MOCK_BUILDS=auto: ${GHDL_MISSING}; builds replay the fixture logs` };
+    return {
+      runner: simulated(),
+      kind: 'simulated',
+      reason: `MOCK_BUILDS=auto: ${GHDL_MISSING}; builds replay the fixture logs`,
+    };
   }
   if (sandbox.kind !== 'bwrap' && config.buildUnisolated === 'refuse') {
     if (config.builds === 'toolchain') throw new Error(`MOCK_BUILDS=toolchain, but ${UNISOLATED_REFUSED}`);
-    return { runner: simulated(), kind: 'simulated', reason: `MOCK_BUILDS=auto: ${UNISOLATED_REFUSED}; builds replay the fixture logs` };
+    return {
+      runner: simulated(),
+      kind: 'simulated',
+      reason: `MOCK_BUILDS=auto: ${UNISOLATED_REFUSED}; builds replay the fixture logs`,
+    };
   }
   const concurrency = config.buildConcurrency ?? os.availableParallelism();
   const runner = new ToolchainRunner({

@@ -42,11 +42,19 @@ export class SimulatedRunner implements BuildRunner {
     const failure = job.failure;
     if (failure) {
       // The scripted error is a diagnostic too, so the editor marks its line as it would a real one.
-      const diagnostic = { file: failure.file, line: failure.line, column: null, severity: 'error', message: failure.message, origin: 'user' } as const;
+      const diagnostic = {
+        file: failure.file,
+        line: failure.line,
+        column: null,
+        severity: 'error',
+        message: failure.message,
+        origin: 'user',
+      } as const;
       steps.push({ run: () => progress.diagnostics?.([diagnostic]), waits: false });
     }
     steps.push({
-      run: () => progress.finished(failure ? { status: 'failed', error: errorSummary(failure) } : { status: 'succeeded' }),
+      run: () =>
+        progress.finished(failure ? { status: 'failed', error: errorSummary(failure) } : { status: 'succeeded' }),
       waits: false,
     });
 

@@ -7,7 +7,11 @@ export class BuildBudget {
   private remaining: number;
   readonly deadline: number;
 
-  constructor(readonly timeLimitMs: number, readonly outputLimitBytes: number, now = Date.now()) {
+  constructor(
+    readonly timeLimitMs: number,
+    readonly outputLimitBytes: number,
+    now = Date.now(),
+  ) {
     this.remaining = outputLimitBytes;
     this.deadline = now + timeLimitMs;
   }
@@ -109,7 +113,9 @@ export function runTool(cmd: ToolCommand): ToolRun {
       // The leader exiting does not end its group: anything it left behind goes too.
       killGroup(child.pid);
       void Promise.all(streamsClosed).then(() =>
-        resolve(stopped ?? (code !== null ? { reason: 'exit', code } : { reason: 'signal', signal: signal ?? 'unknown' })),
+        resolve(
+          stopped ?? (code !== null ? { reason: 'exit', code } : { reason: 'signal', signal: signal ?? 'unknown' }),
+        ),
       );
     });
   });

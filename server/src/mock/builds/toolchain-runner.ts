@@ -31,7 +31,10 @@ export interface ToolchainRunnerOptions {
 
 export const YOSYS_PROCESS = path.join(path.dirname(new URL(import.meta.url).pathname), 'tools', 'yosys-process.mjs');
 const VHDL_PLATFORM = ['custom-instrument-pkg.vhd', 'custom-instrument.vhd', 'custom-wrapper.vhd'];
-const VERILOG_HEADER: Record<string, string> = { CustomInstrument: 'custom-instrument.v', CustomWrapper: 'custom-wrapper.v' };
+const VERILOG_HEADER: Record<string, string> = {
+  CustomInstrument: 'custom-instrument.v',
+  CustomWrapper: 'custom-wrapper.v',
+};
 /** Diagnostics kept per build: a flood of warnings must not grow memory without bound. */
 const MAX_DIAGNOSTICS = 1000;
 /** A netlist bigger than this is not kept as an artifact (the log says so). */
@@ -43,7 +46,8 @@ export const MAX_TOOL_FILE_BYTES = MAX_NETLIST_BYTES;
 const asPath = (name: string) => `./${name}`;
 
 /** The tool (or, through a shell, its child) was stopped by SIGXFSZ: it wrote past the file size limit. */
-const wroteTooMuch = (end: ToolEnd) => (end.reason === 'signal' && end.signal === 'SIGXFSZ') || (end.reason === 'exit' && end.code === 128 + 25);
+const wroteTooMuch = (end: ToolEnd) =>
+  (end.reason === 'signal' && end.signal === 'SIGXFSZ') || (end.reason === 'exit' && end.code === 128 + 25);
 
 class Cancelled extends Error {}
 /** A tool wrote a file too big to read: the build fails with this message. */
@@ -52,7 +56,8 @@ class FileTooBig extends Error {}
 /** A tool-written file's content, or FileTooBig (checked with stat first: nothing big is read into memory). */
 async function readToolFile(file: string, limit = MAX_TOOL_FILE_BYTES): Promise<Buffer> {
   const { size } = await stat(file);
-  if (size > limit) throw new FileTooBig(`${path.basename(file)} is ${size} bytes, more than the ${limit} bytes a check build reads`);
+  if (size > limit)
+    throw new FileTooBig(`${path.basename(file)} is ${size} bytes, more than the ${limit} bytes a check build reads`);
   return readFile(file);
 }
 
@@ -151,7 +156,10 @@ class ToolchainBuild {
       if (!(error instanceof Cancelled) && !this.cancelled) {
         try {
           this.progress.log([`ERROR: the build stopped unexpectedly: ${(error as Error).message}`]);
-          this.progress.finished({ status: 'failed', error: `The build stopped unexpectedly: ${(error as Error).message}` });
+          this.progress.finished({
+            status: 'failed',
+            error: `The build stopped unexpectedly: ${(error as Error).message}`,
+          });
         } catch {
           // The store is gone (its sandbox closed): nobody is left to tell, and the gateway must not crash.
         }
@@ -278,10 +286,20 @@ class ToolchainBuild {
     const end = await run.done;
     this.current = null;
     if (this.cancelled) throw new Cancelled();
-    if (end.reason === 'time-limit') this.log(`ERROR: time limit reached: the build was stopped after ${Math.round(this.options.timeLimitMs / 1000)} s (MOCK_BUILD_TIME_LIMIT_S)`);
-    if (end.reason === 'output-limit') this.log(`ERROR: output limit reached: the log was cut here, at ${Math.round(this.options.outputLimitBytes / 1024)} KiB (MOCK_BUILD_OUTPUT_LIMIT_KB)`);
-    if (wroteTooMuch(end)) this.log(`ERROR: ${label} tried to write a file larger than ${this.options.sandbox.fileSizeLimitBytes} bytes and was stopped`);
-    if (end.reason === 'spawn-error') this.log(`ERROR: ${label} could not be started (${end.message}). Install it: apt-get install ghdl`);
+    if (end.reason === 'time-limit')
+      this.log(
+        `ERROR: time limit reached: the build was stopped after ${Math.round(this.options.timeLimitMs / 1000)} s (MOCK_BUILD_TIME_LIMIT_S)`,
+      );
+    if (end.reason === 'output-limit')
+      this.log(
+        `ERROR: output limit reached: the log was cut here, at ${Math.round(this.options.outputLimitBytes / 1024)} KiB (MOCK_BUILD_OUTPUT_LIMIT_KB)`,
+      );
+    if (wroteTooMuch(end))
+      this.log(
+        `ERROR: ${label} tried to write a file larger than ${this.options.sandbox.fileSizeLimitBytes} bytes and was stopped`,
+      );
+    if (end.reason === 'spawn-error')
+      this.log(`ERROR: ${label} could not be started (${end.message}). Install it: apt-get install ghdl`);
     return end;
   }
 
@@ -293,7 +311,8 @@ class ToolchainBuild {
     await mkdir(src);
     await mkdir(platform);
     for (const file of job.files) await writeFile(path.join(src, file.name), file.content);
-    for (const name of VHDL_PLATFORM) await writeFile(path.join(platform, name), await readFile(path.join(options.platformDir, 'vhdl', name)));
+    for (const name of VHDL_PLATFORM)
+      await writeFile(path.join(platform, name), await readFile(path.join(options.platformDir, 'vhdl', name)));
     const header = VERILOG_HEADER[target];
     if (!header) return this.failed(`SYNTHESIS failed: no platform interface for target ${target}`);
     await writeFile(path.join(platform, header), await readFile(path.join(options.platformDir, 'verilog', header)));
@@ -337,12 +356,20 @@ class ToolchainBuild {
       await run.done;
       this.current = null;
       const ordered = order.map((name) => name.replace(/^\.\//, '')).filter((name) => vhdl.includes(name));
-      end = await this.tool('ghdl', ghdl, ['-a', ...std, ...[...ordered, ...vhdl.filter((n) => !ordered.includes(n))].map(asPath)]);
+      end = await this.tool('ghdl', ghdl, [
+        '-a',
+        ...std,
+        ...[...ordered, ...vhdl.filter((n) => !ordered.includes(n))].map(asPath),
+      ]);
       if (!ok(end)) return failure(end);
       if (top.language === 'vhdl') {
         // The synthesized VHDL goes to Yosys as Verilog; unbound components stay black boxes there,
         // so a VHDL top may instantiate the project's Verilog modules (declared as components).
-        end = await this.tool('ghdl', 'sh', ['-c', `exec "$0" --synth ${std.join(' ')} --out=verilog ${target.toLowerCase()} > ../vhdl-netlist.v`, ghdl]);
+        end = await this.tool('ghdl', 'sh', [
+          '-c',
+          `exec "$0" --synth ${std.join(' ')} --out=verilog ${target.toLowerCase()} > ../vhdl-netlist.v`,
+          ghdl,
+        ]);
         if (!ok(end)) return failure(end);
         vhdlNetlist = (await readToolFile(path.join(this.dir, 'vhdl-netlist.v'))).toString('utf8');
         await copyFile(path.join(this.dir, 'vhdl-netlist.v'), path.join(src, '.vhdl-netlist.v'));
@@ -351,7 +378,13 @@ class ToolchainBuild {
     }
     if (top.language === 'verilog' || verilog.length > 0 || vhdlNetlist) {
       await writeFile(path.join(src, '.platform-header.v'), await readFile(path.join(platform, header)));
-      const script = yosysScript({ target, verilog, vhdlNetlist: vhdlNetlist ? '.vhdl-netlist.v' : null, header: '.platform-header.v', checkPorts: top.language === 'verilog' });
+      const script = yosysScript({
+        target,
+        verilog,
+        vhdlNetlist: vhdlNetlist ? '.vhdl-netlist.v' : null,
+        header: '.platform-header.v',
+        checkPorts: top.language === 'verilog',
+      });
       const end = await this.tool('yosys', process.execPath, [YOSYS_PROCESS, '-q', '-p', script]);
       if (!ok(end)) return failure(end);
       if (top.language === 'verilog') {
@@ -361,7 +394,10 @@ class ToolchainBuild {
           target,
         );
         for (const problem of problems) {
-          this.addDiagnostic({ file: top.file, line: 1, column: null, severity: 'error', message: problem, origin: 'user' }, `${top.file}:1: ERROR: ${problem}`);
+          this.addDiagnostic(
+            { file: top.file, line: 1, column: null, severity: 'error', message: problem, origin: 'user' },
+            `${top.file}:1: ERROR: ${problem}`,
+          );
         }
         if (problems.length > 0) return this.failed(`SYNTHESIS failed: ${problems[0]} (${top.file}, line 1)`);
       }
@@ -375,18 +411,35 @@ class ToolchainBuild {
   private async artifacts(): Promise<ArtifactFile[]> {
     const artifacts: ArtifactFile[] = [];
     const src = path.join(this.dir, 'src');
-    const size = (name: string) => stat(path.join(src, name)).then((s) => s.size, () => null);
+    const size = (name: string) =>
+      stat(path.join(src, name)).then(
+        (s) => s.size,
+        () => null,
+      );
     const reportBytes = await size('resources.rpt');
     if (reportBytes !== null && reportBytes <= MAX_TOOL_FILE_BYTES) {
-      artifacts.push({ name: 'resources.rpt', contentType: TEXT_CONTENT_TYPE, content: await readFile(path.join(src, 'resources.rpt')) });
+      artifacts.push({
+        name: 'resources.rpt',
+        contentType: TEXT_CONTENT_TYPE,
+        content: await readFile(path.join(src, 'resources.rpt')),
+      });
     }
     const netlistBytes = await size('netlist.json');
     if (netlistBytes !== null && netlistBytes <= MAX_NETLIST_BYTES) {
-      artifacts.push({ name: 'netlist.json', contentType: 'application/json', content: await readFile(path.join(src, 'netlist.json')) });
-    } else if (netlistBytes !== null) this.log(`INFO: netlist.json (${netlistBytes} bytes) is larger than ${MAX_NETLIST_BYTES} bytes and is not kept`);
+      artifacts.push({
+        name: 'netlist.json',
+        contentType: 'application/json',
+        content: await readFile(path.join(src, 'netlist.json')),
+      });
+    } else if (netlistBytes !== null)
+      this.log(`INFO: netlist.json (${netlistBytes} bytes) is larger than ${MAX_NETLIST_BYTES} bytes and is not kept`);
     // The downloaded log opens with the counts (the live log can only give them at its end).
     const summary = `Check build summary: ${diagnosticSummary(this.diagnostics)}`;
-    artifacts.push({ name: 'build.log', contentType: TEXT_CONTENT_TYPE, content: Buffer.from(`${[summary, ...this.full].join('\n')}\n`) });
+    artifacts.push({
+      name: 'build.log',
+      contentType: TEXT_CONTENT_TYPE,
+      content: Buffer.from(`${[summary, ...this.full].join('\n')}\n`),
+    });
     return artifacts;
   }
 }

@@ -24,7 +24,9 @@ export function yosysScript(input: {
 }): string {
   const sources = [...input.verilog, ...(input.vhdlNetlist ? [input.vhdlNetlist] : [])].map(quote).join(' ');
   return [
-    ...(input.checkPorts ? [`read_verilog -sv ${quote(input.header)}`, 'write_json platform-header.json', 'design -reset'] : []),
+    ...(input.checkPorts
+      ? [`read_verilog -sv ${quote(input.header)}`, 'write_json platform-header.json', 'design -reset']
+      : []),
     `read_verilog -sv ${sources}`,
     `synth -top ${input.target}`,
     'tee -q -o resources.rpt stat',
@@ -44,9 +46,14 @@ export function comparePorts(header: NetlistPorts, netlist: NetlistPorts, target
   const problems: string[] = [];
   for (const [name, port] of Object.entries(wanted)) {
     const mine = got[name];
-    if (!mine) problems.push(`module ${target} lacks the platform's port ${name} (${port.direction} [${port.bits.length - 1}:0])`);
+    if (!mine)
+      problems.push(
+        `module ${target} lacks the platform's port ${name} (${port.direction} [${port.bits.length - 1}:0])`,
+      );
     else if (mine.direction !== port.direction || mine.bits.length !== port.bits.length) {
-      problems.push(`port ${name} is ${mine.direction} of ${mine.bits.length} bits; the platform's ${target} has ${port.direction} of ${port.bits.length} bits`);
+      problems.push(
+        `port ${name} is ${mine.direction} of ${mine.bits.length} bits; the platform's ${target} has ${port.direction} of ${port.bits.length} bits`,
+      );
     }
   }
   for (const name of Object.keys(got)) {
@@ -72,10 +79,27 @@ export function resourceCounts(report: string): { cells: number; wires: number }
 
 /** Commands a Vivado XDC/SDC file may hold (a check build reads them, it does not apply them). */
 const CONSTRAINT_COMMANDS = new Set([
-  'create_clock', 'create_generated_clock', 'set_clock_groups', 'set_clock_latency', 'set_clock_uncertainty',
-  'set_input_jitter', 'set_system_jitter', 'set_input_delay', 'set_output_delay', 'set_false_path',
-  'set_multicycle_path', 'set_max_delay', 'set_min_delay', 'set_bus_skew', 'set_case_analysis',
-  'set_disable_timing', 'set_load', 'set_property', 'group_path', 'set_max_time_borrow', 'set',
+  'create_clock',
+  'create_generated_clock',
+  'set_clock_groups',
+  'set_clock_latency',
+  'set_clock_uncertainty',
+  'set_input_jitter',
+  'set_system_jitter',
+  'set_input_delay',
+  'set_output_delay',
+  'set_false_path',
+  'set_multicycle_path',
+  'set_max_delay',
+  'set_min_delay',
+  'set_bus_skew',
+  'set_case_analysis',
+  'set_disable_timing',
+  'set_load',
+  'set_property',
+  'group_path',
+  'set_max_time_borrow',
+  'set',
 ]);
 
 /** Warnings for lines of a constraint file that are not a known constraint command. */

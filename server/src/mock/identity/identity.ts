@@ -37,8 +37,7 @@ export default fp<MockIdentityOptions>(
     // work of its own) the oldest with no live sign-in is forgotten; in user mode a new one is refused.
     const users = new UserDirectory(usersFile.users, usersFile.termsVersion, {
       maxRegistered: config.mock.limits.users,
-      forgettable:
-        config.mock.sandbox === 'session' ? (userId) => !tokens.hasLiveSession(userId) : undefined,
+      forgettable: config.mock.sandbox === 'session' ? (userId) => !tokens.hasLiveSession(userId) : undefined,
     });
 
     const identity: MockIdentity = {

@@ -14,7 +14,9 @@ const user = {
 
 describe('escapeHtml', () => {
   it('escapes the five HTML-significant characters', () => {
-    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
+    );
   });
 });
 
@@ -22,18 +24,27 @@ describe('pages', () => {
   const pages = [
     loginPage({ action: '/app/login/?a="><x', registerHref: '/r?"', users: [user], error: '<err>', email: '"e' }),
     registerPage({ action: '/app/register/?"', loginHref: '/l?"', error: '<err>', email: '"e', name: '<n>' }),
-    accountPage({ action: '/account/?"', appHref: 'http://localhost:8080/?"', logoutHref: '/o?"', user, error: '<err>' }),
+    accountPage({
+      action: '/account/?"',
+      appHref: 'http://localhost:8080/?"',
+      logoutHref: '/o?"',
+      user,
+      error: '<err>',
+    }),
     errorPage('<title>', '<message>'),
   ];
 
-  it.each(pages.map((html, i) => [i, html]))('page %i has lang, a title, one h1, no script, nothing unescaped', (_i, html) => {
-    expect(html).toMatch(/^<!doctype html>\n<html lang="en">/);
-    expect(html).toMatch(/<title>[^<]+<\/title>/);
-    expect(html.match(/<h1>/g)).toHaveLength(1);
-    expect(html).not.toMatch(/<script/i);
-    expect(html).not.toMatch(/<(b|x|err|n|title>|message)>/);
-    expect(html).not.toMatch(/"><x/);
-  });
+  it.each(pages.map((html, i) => [i, html]))(
+    'page %i has lang, a title, one h1, no script, nothing unescaped',
+    (_i, html) => {
+      expect(html).toMatch(/^<!doctype html>\n<html lang="en">/);
+      expect(html).toMatch(/<title>[^<]+<\/title>/);
+      expect(html.match(/<h1>/g)).toHaveLength(1);
+      expect(html).not.toMatch(/<script/i);
+      expect(html).not.toMatch(/<(b|x|err|n|title>|message)>/);
+      expect(html).not.toMatch(/"><x/);
+    },
+  );
 
   it('labels every input and gives every button text', () => {
     for (const html of pages) {

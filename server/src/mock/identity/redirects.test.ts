@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { allowedOrigins, safeRedirectTarget, withQuery } from './redirects.js';
 
-const allowed = allowedOrigins(['http://localhost:8080/', 'https://app.example.com/callback', 'javascript:x', 'nonsense']);
+const allowed = allowedOrigins([
+  'http://localhost:8080/',
+  'https://app.example.com/callback',
+  'javascript:x',
+  'nonsense',
+]);
 
 describe('allowedOrigins', () => {
   it('keeps only http(s) origins', () => {

@@ -79,8 +79,13 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
    * out (a GET, but it ends the session), and the sign-in and sign-up posts (else a page could sign a
    * visitor in as the attacker's account). The pages' own forms are same-origin posts and pass.
    */
-  const sameSiteWrite = { onRequest: refuseForgedRequests({ trustedOrigins: appOrigins(config) }), bodyLimit: FORM_BODY_LIMIT };
-  const sameSiteNavigation = { onRequest: refuseForgedRequests({ trustedOrigins: appOrigins(config), allMethods: true }) };
+  const sameSiteWrite = {
+    onRequest: refuseForgedRequests({ trustedOrigins: appOrigins(config) }),
+    bodyLimit: FORM_BODY_LIMIT,
+  };
+  const sameSiteNavigation = {
+    onRequest: refuseForgedRequests({ trustedOrigins: appOrigins(config), allMethods: true }),
+  };
   // One limiter (one counter per address) for both routes: signing up is signing in.
   const signInLimit = app.rateLimit({ max: config.mock.limits.signInsPerMinute, timeWindow: 60_000 });
   const signInWrite = { ...sameSiteWrite, onRequest: [sameSiteWrite.onRequest, signInLimit] };
@@ -117,7 +122,8 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
       return null;
     }
     const rawRedirect = (query as Params)[redirectParam];
-    const redirect = rawRedirect === undefined ? new URL(redirectUri) : safeRedirectTarget(rawRedirect, redirectOrigins);
+    const redirect =
+      rawRedirect === undefined ? new URL(redirectUri) : safeRedirectTarget(rawRedirect, redirectOrigins);
     if (!redirect) {
       refuse(
         request,
@@ -137,10 +143,14 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
     const scopes = new Set(auth.scope.split(/\s+/).filter(Boolean));
     let issued;
     try {
-      issued = await tokens.startSession(user, {
-        refreshable: scopes.has('offline_access'),
-        withIdToken: scopes.has('openid'),
-      }, clientKey(request.ip));
+      issued = await tokens.startSession(
+        user,
+        {
+          refreshable: scopes.has('offline_access'),
+          withIdToken: scopes.has('openid'),
+        },
+        clientKey(request.ip),
+      );
     } catch (error) {
       // The demo's sign-in table is full (MOCK_MAX_SESSIONS): say so on a page, nobody is signed out.
       if (!(error instanceof IdentityError)) throw error;
@@ -219,7 +229,11 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
     const name = (param(request.body, 'name') ?? '').trim();
     const problem = emailProblem(email) ?? nameProblem(name);
     if (problem) {
-      return renderRegister(reply, 400, auth, { error: problem, email: email.slice(0, EMAIL_ECHO_MAX), name: name.slice(0, EMAIL_ECHO_MAX) });
+      return renderRegister(reply, 400, auth, {
+        error: problem,
+        email: email.slice(0, EMAIL_ECHO_MAX),
+        name: name.slice(0, EMAIL_ECHO_MAX),
+      });
     }
     if (users.findByEmail(email)) {
       return renderRegister(reply, 409, auth, {
@@ -281,7 +295,8 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
   });
 
   /** The account page's own address, which is also where sign-in returns to. */
-  const accountPath = (extra: Record<string, string> = {}) => pathWithParams(ACCOUNT_PATH, { client_id: clientId, ...extra });
+  const accountPath = (extra: Record<string, string> = {}) =>
+    pathWithParams(ACCOUNT_PATH, { client_id: clientId, ...extra });
 
   async function accountSession(request: FastifyRequest, reply: FastifyReply) {
     if (param(request.query, 'client_id') !== clientId) {
@@ -301,7 +316,12 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
     return session;
   }
 
-  function renderAccount(reply: FastifyReply, status: number, user: MockUser, extra: { error?: string; saved?: boolean }) {
+  function renderAccount(
+    reply: FastifyReply,
+    status: number,
+    user: MockUser,
+    extra: { error?: string; saved?: boolean },
+  ) {
     return sendHtml(
       reply,
       status,

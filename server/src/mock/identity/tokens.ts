@@ -269,17 +269,18 @@ export class TokenService {
 
     const accessToken = await sign({ email: user.email, sid: sessionId, roles: user.roles }, 'at+jwt');
     const idToken = options.withIdToken
-      ? await sign(
-          { email: user.email, email_verified: user.email_verified, name: user.name, sid: sessionId },
-          'JWT',
-        )
+      ? await sign({ email: user.email, email_verified: user.email_verified, name: user.name, sid: sessionId }, 'JWT')
       : undefined;
     const session = this.sessions.get(sessionId);
     let refreshToken: string | undefined;
     if (options.refreshable && session) {
       refreshToken = randomBytes(32).toString('base64url');
       const key = digest(refreshToken);
-      this.refreshTokens.set(key, { sessionId, expiresAt: issuedAt + this.options.refreshTokenTtlSeconds, used: false });
+      this.refreshTokens.set(key, {
+        sessionId,
+        expiresAt: issuedAt + this.options.refreshTokenTtlSeconds,
+        used: false,
+      });
       session.refreshDigests.push(key);
       for (const old of session.refreshDigests.splice(0, session.refreshDigests.length - REFRESH_RECORDS_PER_SESSION)) {
         this.refreshTokens.delete(old);

@@ -37,7 +37,10 @@ describe('loadUsersFile', () => {
   it('refuses duplicate emails (case-insensitively)', async () => {
     const user = (id: string, email: string) =>
       `  - {id: ${id}, email: ${email}, name: N, given_name: N, family_name: '', email_verified: true, roles: [user], tos_accepted_version: 0}\n`;
-    await writeFile(path.join(dir, 'users.yaml'), `termsVersion: 1\nusers:\n${user('a', 'a@x.org')}${user('b', 'A@X.org')}`);
+    await writeFile(
+      path.join(dir, 'users.yaml'),
+      `termsVersion: 1\nusers:\n${user('a', 'a@x.org')}${user('b', 'A@X.org')}`,
+    );
     await expect(loadUsersFile(dir)).rejects.toThrow(/duplicate email A@X\.org/);
   });
 
@@ -108,7 +111,11 @@ describe('UserDirectory and userInfo', () => {
 
   it('derives tos_state from the accepted version', () => {
     const users = directory();
-    expect(userInfo(users.get('1')!, 3)).toMatchObject({ tos_state: 'ACCEPTED', tos_version: 3, tos_accepted_version: 3 });
+    expect(userInfo(users.get('1')!, 3)).toMatchObject({
+      tos_state: 'ACCEPTED',
+      tos_version: 3,
+      tos_accepted_version: 3,
+    });
     expect(userInfo(users.get('2')!, 3)).toMatchObject({ tos_state: 'UNACCEPTED', tos_accepted_version: 2 });
     expect(userInfo(users.acceptTerms('2', 3), 3).tos_state).toBe('ACCEPTED');
   });

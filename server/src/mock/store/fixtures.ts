@@ -128,7 +128,10 @@ async function readYaml<T>(file: string, schema: z.ZodType<T>): Promise<T> {
 async function subfolders(dir: string): Promise<string[]> {
   try {
     const entries = await readdir(dir, { withFileTypes: true });
-    return entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+    return entries
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name)
+      .sort();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
@@ -141,7 +144,10 @@ async function sourceFiles(dir: string): Promise<SourceFile[]> {
   let names: string[];
   try {
     const entries = await readdir(filesDir, { withFileTypes: true });
-    names = entries.filter((e) => e.isFile()).map((e) => e.name).sort();
+    names = entries
+      .filter((e) => e.isFile())
+      .map((e) => e.name)
+      .sort();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
@@ -169,7 +175,10 @@ export function configProblems(
   const problems: { field: keyof ProjectConfig; message: string }[] = [];
   const model = options.hardware.find((h) => h.id === config.hardware);
   if (!model) {
-    problems.push({ field: 'hardware', message: `unknown hardware model (one of ${options.hardware.map((h) => h.id).join(', ')})` });
+    problems.push({
+      field: 'hardware',
+      message: `unknown hardware model (one of ${options.hardware.map((h) => h.id).join(', ')})`,
+    });
   } else if (!model.slots.includes(config.slots)) {
     problems.push({ field: 'slots', message: `${model.name} has ${model.slots.join(' or ')} slots` });
   }
@@ -177,7 +186,10 @@ export function configProblems(
     problems.push({ field: 'os_version', message: `unknown OS version (one of ${options.os_versions.join(', ')})` });
   }
   if (!options.targets.some((t) => t.id === config.target)) {
-    problems.push({ field: 'target', message: `unknown target interface (one of ${options.targets.map((t) => t.id).join(', ')})` });
+    problems.push({
+      field: 'target',
+      message: `unknown target interface (one of ${options.targets.map((t) => t.id).join(', ')})`,
+    });
   }
   return problems;
 }

@@ -33,7 +33,9 @@ export interface ProjectHistory {
  */
 export function seededFaker(seed: number, ...parts: string[]): Faker {
   const faker = new Faker({ locale: [en] });
-  const digest = createHash('sha256').update([seed, ...parts].join('\0')).digest();
+  const digest = createHash('sha256')
+    .update([seed, ...parts].join('\0'))
+    .digest();
   faker.seed(digest.readUInt32BE(0));
   return faker;
 }

@@ -161,7 +161,10 @@ export class Sandbox {
         updatedAt: history.updatedAt,
         config: { ...project.config },
         files: new Map(
-          project.files.map((file, index) => [file.name, { ...file, timestamp: history.fileTimes[index] ?? history.updatedAt }]),
+          project.files.map((file, index) => [
+            file.name,
+            { ...file, timestamp: history.fileTimes[index] ?? history.updatedAt },
+          ]),
         ),
         failure: project.build_error,
         failureText: project.build_error && faultyLine(project.build_error, project.files),
@@ -282,7 +285,10 @@ export class Sandbox {
         ]);
       }
       if (expected !== file.timestamp.getTime()) {
-        throw new ApiError(409, `${name} was changed since ${expectedTimestamp} (now ${file.timestamp.toISOString()}); reload it before saving`);
+        throw new ApiError(
+          409,
+          `${name} was changed since ${expectedTimestamp} (now ${file.timestamp.toISOString()}); reload it before saving`,
+        );
       }
     }
     // A save always moves the timestamp forward, even twice in one millisecond.
@@ -333,7 +339,9 @@ export class Sandbox {
   /** Queues a build of the project's current files; it runs when the builds before it are done. */
   newBuild(projectId: string) {
     const project = this.project(projectId);
-    const files = [...project.files.values()].sort((a, b) => a.name.localeCompare(b.name)).map((f) => ({ name: f.name, content: f.content }));
+    const files = [...project.files.values()]
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((f) => ({ name: f.name, content: f.content }));
     const problem = topLevelProblem(files, project.config.target);
     if (problem) throw new ApiValidationError([{ loc: ['path', 'project_id'], msg: problem, type: 'value_error' }]);
     const queuedAt = this.now();
@@ -407,7 +415,8 @@ export class Sandbox {
 
   getArtifact(buildId: string, name: string): ArtifactFile {
     const build = this.build(buildId);
-    if (!this.isFinished(build)) throw new ApiError(404, `Build ${build.id.slice(-7)} has no artifacts until it finishes`);
+    if (!this.isFinished(build))
+      throw new ApiError(404, `Build ${build.id.slice(-7)} has no artifacts until it finishes`);
     const artifact = this.artifactFiles(build).find((a) => a.name === name);
     if (!artifact) throw notFound(`Artifact ${name}`);
     return artifact;
@@ -416,7 +425,9 @@ export class Sandbox {
   // ---- API keys ----
 
   listApiKeys() {
-    return [...this.apiKeys.values()].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).map((k) => this.keyView(k));
+    return [...this.apiKeys.values()]
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+      .map((k) => this.keyView(k));
   }
 
   /** Creates a key; its secret is returned here only (the sandbox keeps just a hash). */
@@ -458,7 +469,14 @@ export class Sandbox {
     const activeBuilds = this.queue.length + (this.current ? 1 : 0);
     let buildBytes = 0;
     for (const build of this.builds.values()) buildBytes += build.retainedBytes ?? 0;
-    return { projects: this.projects.size, apiKeys: this.apiKeys.size, storedBytes, activeBuilds, builds: this.builds.size, buildBytes };
+    return {
+      projects: this.projects.size,
+      apiKeys: this.apiKeys.size,
+      storedBytes,
+      activeBuilds,
+      builds: this.builds.size,
+      buildBytes,
+    };
   }
 
   /** Stops this sandbox's builds; it answers nothing afterwards. */
@@ -549,11 +567,19 @@ export class Sandbox {
   private logOf(build: BuildRecord): string[] {
     if (build.log) return build.log;
     const history = build.history!;
-    const plan = planBuildLog(this.seed.stageLogs, this.vars(build), build.job.files.map((f) => f.name), build.job.failure);
+    const plan = planBuildLog(
+      this.seed.stageLogs,
+      this.vars(build),
+      build.job.files.map((f) => f.name),
+      build.job.failure,
+    );
     const lines: string[] = [];
     for (const { stage, lines: stageLines } of plan) {
       if (history.cancelledIn?.stage === stage) {
-        appendAll(lines, stageLines.slice(0, Math.max(1, Math.floor(stageLines.length * history.cancelledIn.fraction))));
+        appendAll(
+          lines,
+          stageLines.slice(0, Math.max(1, Math.floor(stageLines.length * history.cancelledIn.fraction))),
+        );
         lines.push(`INFO: Build cancelled by the user at ${history.finishedAt.toUTCString()}`);
         break;
       }
@@ -564,10 +590,20 @@ export class Sandbox {
 
   private artifactFiles(build: BuildRecord): ArtifactFile[] {
     if (build.runnerArtifacts) return build.runnerArtifacts;
-    return buildArtifacts(this.vars(build), this.logOf(build), build.status === 'succeeded', this.seed.reports, build.finishedAt!);
+    return buildArtifacts(
+      this.vars(build),
+      this.logOf(build),
+      build.status === 'succeeded',
+      this.seed.reports,
+      build.finishedAt!,
+    );
   }
 
-  private addHistoricBuild(project: ProjectRecord, files: readonly { name: string; content: string }[], past: HistoricBuild): void {
+  private addHistoricBuild(
+    project: ProjectRecord,
+    files: readonly { name: string; content: string }[],
+    past: HistoricBuild,
+  ): void {
     const stageTimes = new Map(past.stageTimes.map((t) => [t.stage, t]));
     const lastStage = past.stageTimes.at(-1)?.stage;
     const build: BuildRecord = {
@@ -598,7 +634,16 @@ export class Sandbox {
       history: past,
       diagnostics:
         past.status === 'failed' && project.failure
-          ? [{ file: project.failure.file, line: project.failure.line, column: null, severity: 'error', message: project.failure.message, origin: 'user' }]
+          ? [
+              {
+                file: project.failure.file,
+                line: project.failure.line,
+                column: null,
+                severity: 'error',
+                message: project.failure.message,
+                origin: 'user',
+              },
+            ]
           : [],
     };
     this.builds.set(build.id, build);
@@ -616,7 +661,8 @@ export class Sandbox {
       {
         stageStarted: (name) => {
           const now = this.now();
-          if (build.status === 'queued') Object.assign(build, { status: 'running', startedAt: now, waitingAhead: undefined });
+          if (build.status === 'queued')
+            Object.assign(build, { status: 'running', startedAt: now, waitingAhead: undefined });
           build.stage = name;
           Object.assign(stageOf(name), { status: 'running', startedAt: now });
         },
@@ -677,7 +723,8 @@ export class Sandbox {
     const index = waiting.indexOf(build);
     // Other users' builds share the tool slots: the sandbox's head build may wait behind some of them,
     // and a build behind a running one will wait at least behind every build waiting for a slot now.
-    const runnerAhead = this.current?.status === 'queued' ? (this.current.waitingAhead ?? 0) : (this.runner.waiting ?? 0);
+    const runnerAhead =
+      this.current?.status === 'queued' ? (this.current.waitingAhead ?? 0) : (this.runner.waiting ?? 0);
     return index >= 0 ? index + 1 + runnerAhead : null;
   }
 
@@ -700,7 +747,11 @@ export class Sandbox {
 
   private buildView(build: BuildRecord) {
     if (this.isFinished(build) && !build.artifactList) {
-      build.artifactList = this.artifactFiles(build).map((a) => ({ name: a.name, size: a.content.length, content_type: a.contentType }));
+      build.artifactList = this.artifactFiles(build).map((a) => ({
+        name: a.name,
+        size: a.content.length,
+        content_type: a.contentType,
+      }));
     }
     return {
       id: build.id,
@@ -713,7 +764,12 @@ export class Sandbox {
       queued_at: build.queuedAt.toISOString(),
       started_at: iso(build.startedAt),
       finished_at: iso(build.finishedAt),
-      stages: build.stages.map((s) => ({ name: s.name, status: s.status, started_at: iso(s.startedAt), finished_at: iso(s.finishedAt) })),
+      stages: build.stages.map((s) => ({
+        name: s.name,
+        status: s.status,
+        started_at: iso(s.startedAt),
+        finished_at: iso(s.finishedAt),
+      })),
       artifacts: build.artifactList ?? [],
       error: build.error,
       diagnostics: build.diagnostics.map((d) => ({ ...d })),

@@ -8,7 +8,13 @@ import type { ApiKey, CreatedApiKey } from '@/lib/api/schemas';
 import { formatDateTime, formatRelative } from '@/lib/format';
 import { useDeleteApiKey } from '../api/delete-api-key';
 import { useApiKeys } from '../api/list-api-keys';
-import { DEFAULT_API_KEY_SORT, nextApiKeySort, sortApiKeys, type ApiKeySort, type ApiKeySortColumn } from '../utils/api-key-table';
+import {
+  DEFAULT_API_KEY_SORT,
+  nextApiKeySort,
+  sortApiKeys,
+  type ApiKeySort,
+  type ApiKeySortColumn,
+} from '../utils/api-key-table';
 import { ApiKeyCreatedDialog } from './api-key-created-dialog';
 import { CreateApiKeyDialog } from './create-api-key-dialog';
 import { SortHeader } from '@/components/sort-header';
@@ -49,8 +55,9 @@ export function ApiKeysPage() {
             <div className="api-keys-empty">
               <KeyRound size={24} aria-hidden="true" />
               <p>
-                You have no API keys. Create one for each tool that needs access, e.g. a key with <code>projects:read</code> and{' '}
-                <code>builds:read</code> lets a desktop tool browse your projects and download bitstreams.
+                You have no API keys. Create one for each tool that needs access, e.g. a key with{' '}
+                <code>projects:read</code> and <code>builds:read</code> lets a desktop tool browse your projects and
+                download bitstreams.
               </p>
             </div>
           }
@@ -88,7 +95,9 @@ function ApiKeyTable({ keys, emptyState }: { keys: readonly ApiKey[]; emptyState
       await deleteApiKey(revoking.id);
       toast.success(`API key revoked: ${revoking.name}`);
     } catch (failure) {
-      toast.error(`Failed to revoke API key: ${revoking.name}`, { description: errorMessage(failure, 'An unknown error occurred.') });
+      toast.error(`Failed to revoke API key: ${revoking.name}`, {
+        description: errorMessage(failure, 'An unknown error occurred.'),
+      });
       throw failure;
     }
   };
@@ -129,7 +138,13 @@ function ApiKeyTable({ keys, emptyState }: { keys: readonly ApiKey[]; emptyState
                   {formatDateTime(key.created_at)} <span className="muted">({formatRelative(key.created_at)})</span>
                 </td>
                 <td className="api-key-actions">
-                  <button type="button" className="icon-button" aria-label={`Revoke ${key.name}`} title={`Revoke ${key.name}`} onClick={() => setRevoking(key)}>
+                  <button
+                    type="button"
+                    className="icon-button"
+                    aria-label={`Revoke ${key.name}`}
+                    title={`Revoke ${key.name}`}
+                    onClick={() => setRevoking(key)}
+                  >
                     <Trash2 size={18} aria-hidden="true" />
                   </button>
                 </td>

@@ -143,7 +143,13 @@ function SelectAllBox({ state, onChange }: { state: boolean | 'mixed'; onChange(
   }, [state]);
   return (
     <div className="scope-choice scope-select-all">
-      <input ref={ref} id={id} type="checkbox" checked={state === true} onChange={(event) => onChange(event.target.checked)} />
+      <input
+        ref={ref}
+        id={id}
+        type="checkbox"
+        checked={state === true}
+        onChange={(event) => onChange(event.target.checked)}
+      />
       <label htmlFor={id}>Select all</label>
     </div>
   );

@@ -11,7 +11,11 @@ const key = (id: string, name: string, createdAt: string): ApiKey => ({
   last_used_at: null,
 });
 
-const keys = [key('1', 'beta', '2025-01-02T00:00:00Z'), key('2', 'Alpha', '2025-01-03T00:00:00Z'), key('3', 'gamma', '2025-01-01T00:00:00Z')];
+const keys = [
+  key('1', 'beta', '2025-01-02T00:00:00Z'),
+  key('2', 'Alpha', '2025-01-03T00:00:00Z'),
+  key('3', 'gamma', '2025-01-01T00:00:00Z'),
+];
 const names = (list: ApiKey[]) => list.map((k) => k.name);
 
 describe('sortApiKeys', () => {

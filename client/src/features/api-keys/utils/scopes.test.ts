@@ -16,8 +16,13 @@ describe('scopes', () => {
 
 describe('apiKeyFormProblems', () => {
   it('needs a name that is not only spaces, at most 100 characters, and a scope', () => {
-    expect(apiKeyFormProblems('', new Set())).toEqual({ name: 'API key name is required.', scopes: 'Choose at least one scope.' });
-    expect(apiKeyFormProblems('   ', new Set(['builds:read'] as const))).toEqual({ name: 'API key name cannot be only spaces.' });
+    expect(apiKeyFormProblems('', new Set())).toEqual({
+      name: 'API key name is required.',
+      scopes: 'Choose at least one scope.',
+    });
+    expect(apiKeyFormProblems('   ', new Set(['builds:read'] as const))).toEqual({
+      name: 'API key name cannot be only spaces.',
+    });
     expect(apiKeyFormProblems('k'.repeat(101), new Set(['builds:read'] as const)).name).toMatch(/at most 100/);
     expect(apiKeyFormProblems('CI', new Set(['builds:read'] as const))).toEqual({});
   });

@@ -8,7 +8,10 @@ export const SCOPES: readonly { scope: Scope; meaning: string }[] = [
     meaning: 'Read and write access to user projects, with queue and limited read access to project builds.',
   },
   { scope: 'builds:read', meaning: 'Read access to user builds, including artifacts.' },
-  { scope: 'builds:queue', meaning: 'Complete access to view all user builds, including artifacts, and to queue builds.' },
+  {
+    scope: 'builds:queue',
+    meaning: 'Complete access to view all user builds, including artifacts, and to queue builds.',
+  },
 ];
 
 export const ALL_SCOPES: readonly Scope[] = SCOPES.map((entry) => entry.scope);

@@ -17,7 +17,9 @@ export const buildDetailsKey = (buildId: string) => ['buildDetails', buildId] as
 export function useBuildDetails(buildId: string | undefined) {
   // A number that changes only when activity flips (see useProjectBuilds).
   const [refreshInterval, setRefreshInterval] = useState(0);
-  const result = useSWR(buildId ? buildDetailsKey(buildId) : null, ([, id]) => getBuildDetails(id), { refreshInterval });
+  const result = useSWR(buildId ? buildDetailsKey(buildId) : null, ([, id]) => getBuildDetails(id), {
+    refreshInterval,
+  });
   const wanted = result.data && isActiveBuild(result.data) ? ACTIVE_BUILD_REFRESH_MS : 0;
   if (wanted !== refreshInterval) setRefreshInterval(wanted);
   return result;

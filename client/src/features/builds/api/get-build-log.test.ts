@@ -12,7 +12,13 @@ const getBuildLog = vi.fn();
 function serveLog(log: string[], state: { complete: boolean }) {
   getBuildLog.mockImplementation(async ({ offset, limit }: { offset: number; limit: number }) => {
     const lines = log.slice(offset, offset + limit);
-    const page: BuildLog = { lines, offset, next_offset: offset + lines.length, total: log.length, complete: state.complete };
+    const page: BuildLog = {
+      lines,
+      offset,
+      next_offset: offset + lines.length,
+      total: log.length,
+      complete: state.complete,
+    };
     return { data: page };
   });
 }
@@ -84,7 +90,9 @@ describe('useBuildLog', () => {
     getBuildLog.mockImplementation(async ({ build_id, offset }: { build_id: string; offset: number }) => ({
       data: { lines: [`${build_id} line`], offset, next_offset: offset + 1, total: 1, complete: true },
     }));
-    const { result, rerender } = renderHook(({ id }) => useBuildLog(id, { pollMs: 5 }), { initialProps: { id: 'first' } });
+    const { result, rerender } = renderHook(({ id }) => useBuildLog(id, { pollMs: 5 }), {
+      initialProps: { id: 'first' },
+    });
     await waitFor(() => expect(result.current.lines).toEqual(['first line']));
     rerender({ id: 'second' });
     expect(result.current.lines).toEqual([]);

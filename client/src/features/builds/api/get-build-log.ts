@@ -53,7 +53,10 @@ export interface BuildLogOptions {
   beforeNews?: () => Promise<unknown>;
 }
 
-export function useBuildLog(buildId: string | undefined, { pollMs = LOG_POLL_MS, beforeNews }: BuildLogOptions = {}): BuildLogState {
+export function useBuildLog(
+  buildId: string | undefined,
+  { pollMs = LOG_POLL_MS, beforeNews }: BuildLogOptions = {},
+): BuildLogState {
   const [state, setState] = useState<FollowedLog | null>(null);
   const beforeNewsRef = useRef(beforeNews);
   useEffect(() => {

@@ -25,7 +25,9 @@ export const latestBuildKey = (projectId: string) => ['getLatestBuild', projectI
 export function useLatestBuild(projectId: string | undefined) {
   // A number that changes only when activity flips (see useProjectBuilds).
   const [refreshInterval, setRefreshInterval] = useState(0);
-  const result = useSWR(projectId ? latestBuildKey(projectId) : null, ([, id]) => getLatestBuild(id), { refreshInterval });
+  const result = useSWR(projectId ? latestBuildKey(projectId) : null, ([, id]) => getLatestBuild(id), {
+    refreshInterval,
+  });
   const wanted = result.data && isActiveBuild(result.data) ? ACTIVE_BUILD_REFRESH_MS : 0;
   if (wanted !== refreshInterval) setRefreshInterval(wanted);
   return result;

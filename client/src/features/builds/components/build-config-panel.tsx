@@ -86,7 +86,9 @@ export function BuildConfigPanel({ projectId, config, onConfigSaved }: BuildConf
   const slotChoices = model?.slots.length ? model.slots : [shown.slots];
   const target = options.targets.find((candidate) => candidate.id === shown.target);
   // Values the options no longer list (an old project) stay selectable, so opening the panel changes nothing.
-  const osChoices = options.os_versions.includes(shown.os_version) ? options.os_versions : [shown.os_version, ...options.os_versions];
+  const osChoices = options.os_versions.includes(shown.os_version)
+    ? options.os_versions
+    : [shown.os_version, ...options.os_versions];
 
   return (
     <section className="build-config-panel" aria-labelledby={`${id}-title`} aria-busy={saving > 0}>
@@ -103,7 +105,11 @@ export function BuildConfigPanel({ projectId, config, onConfigSaved }: BuildConf
       )}
       <div className="field">
         <label htmlFor={`${id}-os`}>OS version</label>
-        <select id={`${id}-os`} value={shown.os_version} onChange={(event) => change({ os_version: event.target.value })}>
+        <select
+          id={`${id}-os`}
+          value={shown.os_version}
+          onChange={(event) => change({ os_version: event.target.value })}
+        >
           {osChoices.map((version) => (
             <option key={version} value={version}>
               {version}
@@ -113,7 +119,11 @@ export function BuildConfigPanel({ projectId, config, onConfigSaved }: BuildConf
       </div>
       <div className="field">
         <label htmlFor={`${id}-hardware`}>Hardware</label>
-        <select id={`${id}-hardware`} value={shown.hardware} onChange={(event) => change({ hardware: event.target.value })}>
+        <select
+          id={`${id}-hardware`}
+          value={shown.hardware}
+          onChange={(event) => change({ hardware: event.target.value })}
+        >
           {!model && <option value={shown.hardware}>{shown.hardware}</option>}
           {options.hardware.map((candidate) => (
             <option key={candidate.id} value={candidate.id}>
@@ -124,7 +134,11 @@ export function BuildConfigPanel({ projectId, config, onConfigSaved }: BuildConf
       </div>
       <div className="field">
         <label htmlFor={`${id}-slots`}>Number of slots</label>
-        <select id={`${id}-slots`} value={shown.slots} onChange={(event) => change({ slots: Number(event.target.value) })}>
+        <select
+          id={`${id}-slots`}
+          value={shown.slots}
+          onChange={(event) => change({ slots: Number(event.target.value) })}
+        >
           {slotChoices.map((slots) => (
             <option key={slots} value={slots}>
               {slots}

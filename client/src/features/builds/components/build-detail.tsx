@@ -47,7 +47,11 @@ export function BuildDetail({ buildId, highlight, onHighlightChange, onOpenFileL
   if (isLoading && !error) return <Spinner label="Loading build" />;
   if (!build) {
     return (
-      <LoadError message={errorMessage(error, 'The build could not be loaded.')} onRetry={() => void mutate()} retrying={isValidating} />
+      <LoadError
+        message={errorMessage(error, 'The build could not be loaded.')}
+        onRetry={() => void mutate()}
+        retrying={isValidating}
+      />
     );
   }
   return (
@@ -170,16 +174,17 @@ function BuildDetailView({ build, refresh, highlight, onHighlightChange, onOpenF
             </tr>
           </thead>
           <tbody>
-            {(build.stages.length > 0 ? build.stages : BUILD_STAGES.map((name) => ({ name, status: 'pending' as const, started_at: null, finished_at: null }))).map(
-              (stage) => (
-                <tr key={stage.name}>
-                  <th scope="row">{stage.name}</th>
-                  <td data-label="Status">{STAGE_STATUS_TEXT[stage.status]}</td>
-                  <td data-label="Started">{stage.started_at ? formatDateTime(stage.started_at) : '—'}</td>
-                  <td data-label="Duration">{formatDuration(stage.started_at, stage.finished_at, now) ?? '—'}</td>
-                </tr>
-              ),
-            )}
+            {(build.stages.length > 0
+              ? build.stages
+              : BUILD_STAGES.map((name) => ({ name, status: 'pending' as const, started_at: null, finished_at: null }))
+            ).map((stage) => (
+              <tr key={stage.name}>
+                <th scope="row">{stage.name}</th>
+                <td data-label="Status">{STAGE_STATUS_TEXT[stage.status]}</td>
+                <td data-label="Started">{stage.started_at ? formatDateTime(stage.started_at) : '—'}</td>
+                <td data-label="Duration">{formatDuration(stage.started_at, stage.finished_at, now) ?? '—'}</td>
+              </tr>
+            ))}
           </tbody>
         </table>
       </section>
@@ -219,7 +224,11 @@ function ErrorSummary({ text, projectId }: { text: string; projectId: string }) 
   return (
     <>
       {text.slice(0, location.start)}
-      <Link to={paths.editorAt(projectId, location.file, location.line)} className="build-error-location" title={`Open ${location.file} at line ${location.line}`}>
+      <Link
+        to={paths.editorAt(projectId, location.file, location.line)}
+        className="build-error-location"
+        title={`Open ${location.file} at line ${location.line}`}
+      >
         {text.slice(location.start, location.end)}
       </Link>
       {text.slice(location.end)}

@@ -7,7 +7,14 @@ import { BuildDiagnostics } from './build-diagnostics';
 const diagnostics: Diagnostic[] = [
   { file: 'clip.vhd', line: 24, column: 28, severity: 'error', message: "'then' is expected here", origin: 'user' },
   { file: 'clip.vhd', line: 31, column: 5, severity: 'warning', message: 'signal "x" is never read', origin: 'user' },
-  { file: 'platform/custom-instrument.vhd', line: 23, column: 9, severity: 'warning', message: 'no assignment for port "outputb"', origin: 'platform' },
+  {
+    file: 'platform/custom-instrument.vhd',
+    line: 23,
+    column: 9,
+    severity: 'warning',
+    message: 'no assignment for port "outputb"',
+    origin: 'platform',
+  },
 ];
 
 describe('BuildDiagnostics', () => {

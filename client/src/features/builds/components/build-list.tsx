@@ -28,7 +28,11 @@ export function BuildList({ projectId }: { projectId: string }) {
   if (isLoading && !error) return <Spinner label="Loading builds" />;
   if (!builds) {
     return (
-      <LoadError message={errorMessage(error, 'The builds could not be loaded.')} onRetry={() => void mutate()} retrying={isValidating} />
+      <LoadError
+        message={errorMessage(error, 'The builds could not be loaded.')}
+        onRetry={() => void mutate()}
+        retrying={isValidating}
+      />
     );
   }
   if (builds.length === 0) {
@@ -63,7 +67,11 @@ export function BuildList({ projectId }: { projectId: string }) {
           {builds.map((build) => (
             <tr key={build.id} data-build-id={build.id}>
               <th scope="row">
-                <Link to={paths.buildDetail(projectId, build.id)} className="build-id" aria-label={`Build ${shortBuildId(build.id)}`}>
+                <Link
+                  to={paths.buildDetail(projectId, build.id)}
+                  className="build-id"
+                  aria-label={`Build ${shortBuildId(build.id)}`}
+                >
                   {shortBuildId(build.id)}
                 </Link>
               </th>
@@ -81,7 +89,9 @@ export function BuildList({ projectId }: { projectId: string }) {
                 </time>
               </td>
               <td data-label="Duration">{formatDuration(build.started_at, build.finished_at, now) ?? '—'}</td>
-              <td className="build-actions card-table-actions">{isActiveBuild(build) && <CancelBuildButton buildId={build.id} />}</td>
+              <td className="build-actions card-table-actions">
+                {isActiveBuild(build) && <CancelBuildButton buildId={build.id} />}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -70,7 +70,14 @@ interface FollowedBuildPanelProps {
   onOpenFileLocation(file: string, line: number): void;
 }
 
-function FollowedBuildPanel({ projectId, build, refresh, expanded, onToggle, onOpenFileLocation }: FollowedBuildPanelProps) {
+function FollowedBuildPanel({
+  projectId,
+  build,
+  refresh,
+  expanded,
+  onToggle,
+  onOpenFileLocation,
+}: FollowedBuildPanelProps) {
   // A finished build's log is read only when it is shown; a running one's always (the header follows it).
   const { log, shown } = useFollowedBuild(build, refresh, { follow: expanded || isActiveBuild(build) });
   const shortId = shortBuildId(build.id);
@@ -80,7 +87,11 @@ function FollowedBuildPanel({ projectId, build, refresh, expanded, onToggle, onO
       <span className="build-logs-build" aria-live="polite">
         <BuildStatusIcon status={shown.status} size={16} />
         <span>
-          <Link to={paths.buildDetail(projectId, build.id)} className="build-id" title={`Queued at ${formatDateTime(build.queued_at)}`}>
+          <Link
+            to={paths.buildDetail(projectId, build.id)}
+            className="build-id"
+            title={`Queued at ${formatDateTime(build.queued_at)}`}
+          >
             Build {shortId}
           </Link>{' '}
           · {buildStatusLabel(shown.status)}
@@ -157,7 +168,13 @@ function PanelFrame({ expanded, onToggle, summary, children }: PanelFrameProps) 
       )}
       <div className="build-logs-header">
         <h2 className="build-logs-title" id={titleId}>
-          <button type="button" className="build-logs-toggle" aria-expanded={expanded} aria-controls={bodyId} onClick={onToggle}>
+          <button
+            type="button"
+            className="build-logs-toggle"
+            aria-expanded={expanded}
+            aria-controls={bodyId}
+            onClick={onToggle}
+          >
             {expanded ? <ChevronDown size={16} aria-hidden="true" /> : <ChevronUp size={16} aria-hidden="true" />}
             Build Logs
           </button>

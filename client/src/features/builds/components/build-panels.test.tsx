@@ -10,7 +10,13 @@ import { BuildConfigPanel, CONFIG_SAVE_FAILED_TITLE } from './build-config-panel
 import { BuildLogsPanel } from './build-logs-panel';
 
 vi.mock('@/lib/api/client', () => ({ getApiClient: vi.fn() }));
-const api = { getLatestBuild: vi.fn(), getBuildLog: vi.fn(), cancelBuild: vi.fn(), buildConfigs: vi.fn(), updateProjectConfig: vi.fn() };
+const api = {
+  getLatestBuild: vi.fn(),
+  getBuildLog: vi.fn(),
+  cancelBuild: vi.fn(),
+  buildConfigs: vi.fn(),
+  updateProjectConfig: vi.fn(),
+};
 
 const options: BuildConfigOptions = {
   os_versions: ['4.1.1', '4.0.0'],
@@ -24,7 +30,13 @@ const options: BuildConfigOptions = {
   ],
   interpolation: { default: false, description: 'Interpolate the outputs to the DAC rate' },
 };
-const config: ProjectConfig = { hardware: 'mk-go', slots: 3, os_version: '4.1.1', target: 'CustomInstrument', interpolation: false };
+const config: ProjectConfig = {
+  hardware: 'mk-go',
+  slots: 3,
+  os_version: '4.1.1',
+  target: 'CustomInstrument',
+  interpolation: false,
+};
 
 beforeEach(() => {
   vi.mocked(getApiClient).mockResolvedValue(api as unknown as ApiClient);
@@ -48,11 +60,20 @@ describe('BuildLogsPanel header', () => {
   });
 
   it('shows a queued build with its position and a Cancel button that cancels it by id', async () => {
-    const build = fakeBuild({ id: 'build-000000abc1234', status: 'queued', queue_position: 2, started_at: null, finished_at: null });
+    const build = fakeBuild({
+      id: 'build-000000abc1234',
+      status: 'queued',
+      queue_position: 2,
+      started_at: null,
+      finished_at: null,
+    });
     api.getLatestBuild.mockResolvedValue({ data: build });
     api.cancelBuild.mockResolvedValue({ data: { ...build, status: 'cancelled', queue_position: null } });
     renderWithProviders(<BuildLogsPanel projectId="p1" onOpenFileLocation={() => {}} />);
-    expect(await screen.findByRole('link', { name: 'Build abc1234' })).toHaveAttribute('href', '/builds/p1/build-000000abc1234');
+    expect(await screen.findByRole('link', { name: 'Build abc1234' })).toHaveAttribute(
+      'href',
+      '/builds/p1/build-000000abc1234',
+    );
     expect(screen.getByRole('img', { name: 'Queued' })).toBeInTheDocument();
     expect(screen.getByText('queued, 1 ahead')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel build abc1234' }));
@@ -61,18 +82,24 @@ describe('BuildLogsPanel header', () => {
 
   it('offers the artifacts of a finished build as download links', async () => {
     api.getLatestBuild.mockResolvedValue({
-      data: fakeBuild({ id: 'b1', artifacts: [{ name: 'bitstreams.tar', size: 2048, content_type: 'application/x-tar' }] }),
+      data: fakeBuild({
+        id: 'b1',
+        artifacts: [{ name: 'bitstreams.tar', size: 2048, content_type: 'application/x-tar' }],
+      }),
     });
     api.getBuildLog.mockResolvedValue({ data: { lines: ['done'], next_offset: 1, total: 1, complete: true } });
     renderWithProviders(<BuildLogsPanel projectId="p1" onOpenFileLocation={() => {}} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Artifacts (1)' }));
-    expect(await screen.findByRole('menuitem', { name: /bitstreams\.tar/ })).toHaveAttribute('href', '/api/builds/b1/artifacts/bitstreams.tar');
+    expect(await screen.findByRole('menuitem', { name: /bitstreams\.tar/ })).toHaveAttribute(
+      'href',
+      '/api/builds/b1/artifacts/bitstreams.tar',
+    );
     expect(screen.queryByRole('button', { name: /Cancel/ })).not.toBeInTheDocument();
   });
 });
 
 describe('BuildConfigPanel', () => {
-  it("saves a change at once, keeping the slot count one the new model offers", async () => {
+  it('saves a change at once, keeping the slot count one the new model offers', async () => {
     api.buildConfigs.mockResolvedValue({ data: options });
     api.updateProjectConfig.mockResolvedValue({ data: {} });
     const onConfigSaved = vi.fn();
@@ -80,7 +107,10 @@ describe('BuildConfigPanel', () => {
     await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Hardware' }), 'mk-pro');
     await waitFor(() => expect(onConfigSaved).toHaveBeenCalledTimes(1));
     expect(screen.getByRole('status')).toHaveTextContent('Saved');
-    expect(api.updateProjectConfig).toHaveBeenCalledWith({ project_id: 'p1' }, { ...config, hardware: 'mk-pro', slots: 4 });
+    expect(api.updateProjectConfig).toHaveBeenCalledWith(
+      { project_id: 'p1' },
+      { ...config, hardware: 'mk-pro', slots: 4 },
+    );
     expect(screen.getByRole('combobox', { name: 'Number of slots' })).toHaveValue('4');
     expect(screen.getByText(/firmware 601 or older/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /legacy compile tool/ })).toHaveAttribute('target', '_blank');
@@ -103,7 +133,9 @@ describe('BuildConfigPanel', () => {
     api.updateProjectConfig.mockResolvedValue({ data: {} });
     renderWithProviders(<BuildConfigPanel projectId="p1" config={config} />);
     await userEvent.click(await screen.findByRole('switch', { name: 'Output interpolation' }));
-    await waitFor(() => expect(api.updateProjectConfig).toHaveBeenCalledWith({ project_id: 'p1' }, { ...config, interpolation: true }));
+    await waitFor(() =>
+      expect(api.updateProjectConfig).toHaveBeenCalledWith({ project_id: 'p1' }, { ...config, interpolation: true }),
+    );
     expect(screen.getByRole('option', { name: 'CustomWrapper (legacy)' })).toBeInTheDocument();
   });
 });

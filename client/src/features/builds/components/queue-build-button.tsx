@@ -15,7 +15,13 @@ export function QueueBuildButton({ projectId, projectName }: { projectId: string
     }
   };
   return (
-    <button type="button" className="button button-primary" disabled={busy} aria-busy={busy} onClick={() => void onClick()}>
+    <button
+      type="button"
+      className="button button-primary"
+      disabled={busy}
+      aria-busy={busy}
+      onClick={() => void onClick()}
+    >
       <Hammer size={16} aria-hidden="true" />
       Build
     </button>

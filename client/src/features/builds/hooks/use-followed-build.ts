@@ -16,7 +16,11 @@ export interface FollowedBuild {
  * (followedProgress). With `follow` false (a finished build in a folded panel) the log is not read.
  * Mount it per build (`key={build.id}`).
  */
-export function useFollowedBuild(build: Build, refreshBuild: () => Promise<unknown>, { follow = true } = {}): FollowedBuild {
+export function useFollowedBuild(
+  build: Build,
+  refreshBuild: () => Promise<unknown>,
+  { follow = true } = {},
+): FollowedBuild {
   const [seenActive] = useState(() => isActiveBuild(build));
   const log = useBuildLog(follow ? build.id : undefined, { beforeNews: refreshBuild });
   const scanner = useMemo(() => new MarkerScanner(), []);

@@ -14,7 +14,13 @@ const options: BuildConfigOptions = {
   ],
   interpolation: { default: false, description: 'Interpolate outputs' },
 };
-const config: ProjectConfig = { hardware: 'mk-go', slots: 3, os_version: '4.1.1', target: 'CustomInstrument', interpolation: false };
+const config: ProjectConfig = {
+  hardware: 'mk-go',
+  slots: 3,
+  os_version: '4.1.1',
+  target: 'CustomInstrument',
+  interpolation: false,
+};
 
 describe('config summary', () => {
   it('names hardware and target from the options, and falls back to the ids', () => {
@@ -25,7 +31,7 @@ describe('config summary', () => {
     expect(targetName('CustomWrapper', options)).toBe('CustomWrapper (legacy)');
   });
 
-  it("keeps the slot count valid for the chosen model", () => {
+  it('keeps the slot count valid for the chosen model', () => {
     expect(changeConfig(config, { hardware: 'mk-pro' }, options).slots).toBe(4);
     expect(changeConfig({ ...config, slots: 2 }, { hardware: 'mk-go' }, options).slots).toBe(2);
     expect(changeConfig(config, { os_version: '4.0.0' }, options)).toEqual({ ...config, os_version: '4.0.0' });

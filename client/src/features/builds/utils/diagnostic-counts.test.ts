@@ -2,18 +2,35 @@ import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '@/lib/api/schemas';
 import { diagnosticSummary, queueText } from './diagnostic-counts';
 
-const d = (severity: Diagnostic['severity'], origin: Diagnostic['origin']): Diagnostic => ({ file: 'a.vhd', line: 1, column: null, severity, message: 'm', origin });
+const d = (severity: Diagnostic['severity'], origin: Diagnostic['origin']): Diagnostic => ({
+  file: 'a.vhd',
+  line: 1,
+  column: null,
+  severity,
+  message: 'm',
+  origin,
+});
 
 describe('diagnosticSummary', () => {
   it("counts the user's errors and warnings apart from the platform's", () => {
-    expect(diagnosticSummary([d('error', 'user'), d('warning', 'user'), d('warning', 'user'), d('warning', 'user'), d('warning', 'platform')])).toBe(
-      '1 error · 3 warnings in your files · 1 from the platform',
-    );
+    expect(
+      diagnosticSummary([
+        d('error', 'user'),
+        d('warning', 'user'),
+        d('warning', 'user'),
+        d('warning', 'user'),
+        d('warning', 'platform'),
+      ]),
+    ).toBe('1 error · 3 warnings in your files · 1 from the platform');
   });
 });
 
 describe('queueText', () => {
   it('says how many builds wait ahead', () => {
-    expect([queueText(3), queueText(1), queueText(null)]).toEqual(['queued, 2 ahead', 'queued, next', 'waiting in queue']);
+    expect([queueText(3), queueText(1), queueText(null)]).toEqual([
+      'queued, 2 ahead',
+      'queued, next',
+      'waiting in queue',
+    ]);
   });
 });

@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { findErrorLocation } from './error-location';
 
 describe('findErrorLocation', () => {
-  it("finds the summary's \"file, line n\"", () => {
+  it('finds the summary\'s "file, line n"', () => {
     const text = "SYNTHESIS failed: 'clipped' is not declared (clip.vhd, line 24)";
     const found = findErrorLocation(text)!;
     expect(found).toMatchObject({ file: 'clip.vhd', line: 24 });
     expect(text.slice(found.start, found.end)).toBe('clip.vhd, line 24');
   });
 
-  it('finds a tool\'s path:line, keeping only the file name', () => {
+  it("finds a tool's path:line, keeping only the file name", () => {
     const text = 'ERROR: [Synth 8-2715] syntax error [/project/src/adder.vhd:7]';
     const found = findErrorLocation(text)!;
     expect(found).toMatchObject({ file: 'adder.vhd', line: 7 });

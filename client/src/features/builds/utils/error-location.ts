@@ -16,7 +16,12 @@ const SUMMARY_LOCATION = /([\w.-]+\.(?:vhdl|vhd|sv|svh|vh|v|xdc|xci|coe|tcl|sdc)
 export function findErrorLocation(text: string): ErrorLocation | null {
   const summary = SUMMARY_LOCATION.exec(text);
   if (summary && Number(summary[2]) > 0) {
-    return { file: summary[1]!, line: Number(summary[2]), start: summary.index, end: summary.index + summary[0].length };
+    return {
+      file: summary[1]!,
+      line: Number(summary[2]),
+      start: summary.index,
+      end: summary.index + summary[0].length,
+    };
   }
   const location = findFileLocation(text);
   return location ? { file: location.file, line: location.line, start: location.start, end: location.end } : null;

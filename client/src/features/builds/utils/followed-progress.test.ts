@@ -6,16 +6,22 @@ const running = (stage: ShownProgress['stage']): ShownProgress => ({ status: 'ru
 const succeeded: ShownProgress = { status: 'succeeded', stage: null, queue_position: null };
 
 describe('followedProgress: the header says what the log shows', () => {
-  it('is running in the log\'s stage while the build, read earlier, still says queued', () => {
-    expect(followedProgress(queued, { stage: 'SYNTHESIS', complete: false, seenActive: true })).toEqual(running('SYNTHESIS'));
+  it("is running in the log's stage while the build, read earlier, still says queued", () => {
+    expect(followedProgress(queued, { stage: 'SYNTHESIS', complete: false, seenActive: true })).toEqual(
+      running('SYNTHESIS'),
+    );
   });
 
   it("follows the log's stage, not one the build reached after the log was read", () => {
-    expect(followedProgress(running('ROUTE'), { stage: 'SYNTHESIS', complete: false, seenActive: true })).toEqual(running('SYNTHESIS'));
+    expect(followedProgress(running('ROUTE'), { stage: 'SYNTHESIS', complete: false, seenActive: true })).toEqual(
+      running('SYNTHESIS'),
+    );
   });
 
   it('stays running until the log has its end, then shows how the build ended', () => {
-    expect(followedProgress(succeeded, { stage: 'BITSTREAM', complete: false, seenActive: true })).toEqual(running('BITSTREAM'));
+    expect(followedProgress(succeeded, { stage: 'BITSTREAM', complete: false, seenActive: true })).toEqual(
+      running('BITSTREAM'),
+    );
     expect(followedProgress(succeeded, { stage: 'BITSTREAM', complete: true, seenActive: true })).toEqual(succeeded);
     expect(followedProgress(succeeded, { stage: null, complete: false, seenActive: true })).toEqual(running(null));
   });

@@ -27,5 +27,7 @@ export function followedProgress(build: ShownProgress, log: FollowedLogFacts): S
     return { status: 'running', stage: isStageName(log.stage) ? log.stage : build.stage, queue_position: null };
   }
   // No stage in the log yet: a build finished meanwhile still shows as running until its log has arrived.
-  return build.status === 'queued' || build.status === 'running' ? build : { status: 'running', stage: build.stage, queue_position: null };
+  return build.status === 'queued' || build.status === 'running'
+    ? build
+    : { status: 'running', stage: build.stage, queue_position: null };
 }

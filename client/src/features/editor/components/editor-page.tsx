@@ -60,7 +60,14 @@ export interface EditorPageProps {
  * places for the build panels. Nothing typed is lost: drafts are kept locally, leaving asks first,
  * and a save over a version saved elsewhere asks which to keep. The open tabs come back after a reload.
  */
-export function EditorPage({ project, onBuild, sidePanel, renderBottomPanel, diagnostics, store = editorStore }: EditorPageProps) {
+export function EditorPage({
+  project,
+  onBuild,
+  sidePanel,
+  renderBottomPanel,
+  diagnostics,
+  store = editorStore,
+}: EditorPageProps) {
   const projectId = project.id;
   const state = useEditorState(store);
   const [keybindings] = useKeybindingsPreference();
@@ -103,7 +110,9 @@ export function EditorPage({ project, onBuild, sidePanel, renderBottomPanel, dia
         await store.openFile(name);
         return true;
       } catch (error) {
-        toast.error(`Could not open ${name}`, { description: errorMessage(error, 'The file could not be loaded. Please try again.') });
+        toast.error(`Could not open ${name}`, {
+          description: errorMessage(error, 'The file could not be loaded. Please try again.'),
+        });
         return false;
       } finally {
         setOpening((current) => (current === name ? null : current));
@@ -156,11 +165,19 @@ export function EditorPage({ project, onBuild, sidePanel, renderBottomPanel, dia
 
   // Files ------------------------------------------------------------------------------------
   const uploads = useFileUploads(
-    useCallback((name: string, content: string, onProgress: (fraction: number) => void) => store.createFile(name, content, onProgress), [store]),
+    useCallback(
+      (name: string, content: string, onProgress: (fraction: number) => void) =>
+        store.createFile(name, content, onProgress),
+      [store],
+    ),
   );
   const startUpload = (files?: File[]) => {
     setUploadOpen(true);
-    if (files?.length) void uploads.start(files, store.getState().files.map((f) => f.name));
+    if (files?.length)
+      void uploads.start(
+        files,
+        store.getState().files.map((f) => f.name),
+      );
   };
 
   const closeTab = (name: string) => {
@@ -178,7 +195,9 @@ export function EditorPage({ project, onBuild, sidePanel, renderBottomPanel, dia
   // per document, so a tab switch does not put markers back on lines the user has since moved.
   const diagnosticsByFile = useMemo(() => groupByFile(diagnostics ?? []), [diagnostics]);
   const activeDiagnostics = active ? (diagnosticsByFile.get(active) ?? diagnosticsByFile.none) : undefined;
-  const activeTimestamp = active ? (state.files.find((f) => f.name === active)?.timestamp ?? activeLoaded?.timestamp) : null;
+  const activeTimestamp = active
+    ? (state.files.find((f) => f.name === active)?.timestamp ?? activeLoaded?.timestamp)
+    : null;
   const filesLoading = loadedProject !== projectId && !loadError;
 
   return (
@@ -277,7 +296,9 @@ export function EditorPage({ project, onBuild, sidePanel, renderBottomPanel, dia
         {sidePanel && <EditorSidePanel>{sidePanel}</EditorSidePanel>}
       </div>
 
-      {renderBottomPanel && <BottomPanel>{renderBottomPanel({ openFileAt: (file, line) => void openFileAt(file, line) })}</BottomPanel>}
+      {renderBottomPanel && (
+        <BottomPanel>{renderBottomPanel({ openFileAt: (file, line) => void openFileAt(file, line) })}</BottomPanel>
+      )}
 
       <FileDialogs
         store={store}
@@ -308,7 +329,12 @@ export function EditorPage({ project, onBuild, sidePanel, renderBottomPanel, dia
         items={uploads.items}
         onFiles={(files) => startUpload(files)}
       />
-      <SaveConflictDialog fileName={saving.conflictFile} onKeepMine={saving.keepMine} onUseTheirs={saving.useTheirs} onCancel={saving.resolveConflict} />
+      <SaveConflictDialog
+        fileName={saving.conflictFile}
+        onKeepMine={saving.keepMine}
+        onUseTheirs={saving.useTheirs}
+        onCancel={saving.resolveConflict}
+      />
       <UnsavedChangesDialog
         open={blocker.state === 'blocked'}
         fileNames={[...dirtyNames]}

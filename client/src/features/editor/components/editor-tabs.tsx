@@ -17,7 +17,11 @@ export function EditorTabs({ openFiles, activeFile, dirtyNames, onActivate, onCl
         {openFiles.map((name) => {
           const dirty = dirtyNames.has(name);
           return (
-            <li key={name} className={name === activeFile ? 'editor-tab editor-tab-active' : 'editor-tab'} data-dirty={dirty}>
+            <li
+              key={name}
+              className={name === activeFile ? 'editor-tab editor-tab-active' : 'editor-tab'}
+              data-dirty={dirty}
+            >
               <button
                 type="button"
                 className="editor-tab-select"
@@ -33,7 +37,12 @@ export function EditorTabs({ openFiles, activeFile, dirtyNames, onActivate, onCl
                   </span>
                 )}
               </button>
-              <button type="button" className="editor-tab-close" aria-label={`Close ${name}`} onClick={() => onClose(name)}>
+              <button
+                type="button"
+                className="editor-tab-close"
+                aria-label={`Close ${name}`}
+                onClick={() => onClose(name)}
+              >
                 <X size={14} aria-hidden="true" />
               </button>
             </li>

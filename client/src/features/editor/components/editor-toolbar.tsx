@@ -14,7 +14,17 @@ export interface EditorToolbarProps {
 }
 
 /** The editor's title ("Project: name / file") with Save (and Save all) and Build. */
-export function EditorToolbar({ projectName, activeFile, canSave, canSaveAll, canBuild, building, onSave, onSaveAll, onBuild }: EditorToolbarProps) {
+export function EditorToolbar({
+  projectName,
+  activeFile,
+  canSave,
+  canSaveAll,
+  canBuild,
+  building,
+  onSave,
+  onSaveAll,
+  onBuild,
+}: EditorToolbarProps) {
   return (
     <header className="editor-header">
       <h1 id="editor-title">

@@ -28,7 +28,17 @@ export interface FileDialogsProps {
 }
 
 /** New file, Rename, Delete and "Close without saving?": the Files panel's and the tabs' questions. */
-export function FileDialogs({ store, question, onDone, fileNames, dirtyNames, target, openFile, announce, onForget }: FileDialogsProps) {
+export function FileDialogs({
+  store,
+  question,
+  onDone,
+  fileNames,
+  dirtyNames,
+  target,
+  openFile,
+  announce,
+  onForget,
+}: FileDialogsProps) {
   const close = (open: boolean) => !open && onDone();
   const renaming = question?.kind === 'rename' ? question.name : null;
   const deleting = question?.kind === 'delete' ? question.name : null;
@@ -55,7 +65,10 @@ export function FileDialogs({ store, question, onDone, fileNames, dirtyNames, ta
         initialName={renaming ?? ''}
         validate={(name) => {
           if (name.trim() === renaming) return 'Enter a different name.';
-          return fileNameProblem(name, fileNames.filter((n) => n !== renaming));
+          return fileNameProblem(
+            name,
+            fileNames.filter((n) => n !== renaming),
+          );
         }}
         onSubmit={async (name) => {
           if (renaming === null) return;

@@ -21,7 +21,15 @@ export function FileNameDialog(props: FileNameDialogProps) {
   return props.open ? <FileNameForm {...props} /> : null;
 }
 
-function FileNameForm({ open, onOpenChange, title, submitLabel, initialName = '', validate, onSubmit }: FileNameDialogProps) {
+function FileNameForm({
+  open,
+  onOpenChange,
+  title,
+  submitLabel,
+  initialName = '',
+  validate,
+  onSubmit,
+}: FileNameDialogProps) {
   const [name, setName] = useState(initialName);
   const [touched, setTouched] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);

@@ -21,7 +21,17 @@ export interface FilesPanelProps {
 const hasFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files');
 
 /** The project's files: open one, create, upload (also by dropping files here), rename, delete. */
-export function FilesPanel({ files, loading, activeFile, dirtyNames, onOpen, onNewFile, onUpload, onRename, onDelete }: FilesPanelProps) {
+export function FilesPanel({
+  files,
+  loading,
+  activeFile,
+  dirtyNames,
+  onOpen,
+  onNewFile,
+  onUpload,
+  onRename,
+  onDelete,
+}: FilesPanelProps) {
   const [dropping, setDropping] = useState(false);
   const sorted = files.toSorted((a, b) => a.name.localeCompare(b.name));
 
@@ -87,7 +97,11 @@ export function FilesPanel({ files, loading, activeFile, dirtyNames, onOpen, onN
                 label={`Actions for ${file.name}`}
                 icon={<MoreVertical size={16} aria-hidden="true" />}
                 items={[
-                  { label: 'Rename', icon: <Pencil size={16} aria-hidden="true" />, onSelect: () => onRename(file.name) },
+                  {
+                    label: 'Rename',
+                    icon: <Pencil size={16} aria-hidden="true" />,
+                    onSelect: () => onRename(file.name),
+                  },
                   {
                     label: 'Delete',
                     icon: <Trash2 size={16} aria-hidden="true" />,

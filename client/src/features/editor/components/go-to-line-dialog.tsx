@@ -15,7 +15,11 @@ export function GoToLineDialog({ position, onClose, onGo }: GoToLineDialogProps)
   return position ? <GoToLineForm position={position} onClose={onClose} onGo={onGo} /> : null;
 }
 
-function GoToLineForm({ position, onClose, onGo }: GoToLineDialogProps & { position: { line: number; lines: number } }) {
+function GoToLineForm({
+  position,
+  onClose,
+  onGo,
+}: GoToLineDialogProps & { position: { line: number; lines: number } }) {
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const formId = useId();

@@ -10,7 +10,13 @@ export interface UnsavedChangesDialogProps {
 }
 
 /** Leaving the editor with unsaved changes: save them, discard them, or stay. */
-export function UnsavedChangesDialog({ open, fileNames, onStay, onDiscard, onSaveAndLeave }: UnsavedChangesDialogProps) {
+export function UnsavedChangesDialog({
+  open,
+  fileNames,
+  onStay,
+  onDiscard,
+  onSaveAndLeave,
+}: UnsavedChangesDialogProps) {
   const [busy, setBusy] = useState(false);
   const save = async () => {
     setBusy(true);
@@ -34,7 +40,13 @@ export function UnsavedChangesDialog({ open, fileNames, onStay, onDiscard, onSav
           <button type="button" className="button button-danger" disabled={busy} onClick={onDiscard}>
             Discard changes
           </button>
-          <button type="button" className="button button-primary" disabled={busy} aria-busy={busy} onClick={() => void save()}>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={busy}
+            aria-busy={busy}
+            onClick={() => void save()}
+          >
             Save and leave
           </button>
         </>

@@ -30,11 +30,16 @@ export function useFileUploads(
 
   const start = useCallback(
     async (files: File[], existingNames: readonly string[]) => {
-      const batch = files.map((file) => ({ file, item: { id: nextUploadId++, name: file.name, progress: 0, status: 'uploading' as const } }));
+      const batch = files.map((file) => ({
+        file,
+        item: { id: nextUploadId++, name: file.name, progress: 0, status: 'uploading' as const },
+      }));
       setItems((current) => [...current, ...batch.map(({ item }) => item)]);
       const taken = [...existingNames];
       for (const { file, item } of batch) {
-        const problem = fileNameProblem(file.name, taken) ?? (file.size > MAX_UPLOAD_BYTES ? `${file.name} is larger than 5 MB.` : null);
+        const problem =
+          fileNameProblem(file.name, taken) ??
+          (file.size > MAX_UPLOAD_BYTES ? `${file.name} is larger than 5 MB.` : null);
         if (problem) {
           update(item.id, { status: 'failed', message: problem });
           continue;
@@ -52,7 +57,10 @@ export function useFileUploads(
     [upload],
   );
 
-  const clearFinished = useCallback(() => setItems((current) => current.filter((item) => item.status === 'uploading')), []);
+  const clearFinished = useCallback(
+    () => setItems((current) => current.filter((item) => item.status === 'uploading')),
+    [],
+  );
 
   return { items, start, clearFinished };
 }

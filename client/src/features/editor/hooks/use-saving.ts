@@ -61,7 +61,9 @@ export function useSaving(store: EditorStore, { onBuild, announce, onReloaded }:
     setBuilding(true);
     try {
       if (!(await saveAll())) {
-        toast.error('The build was not queued', { description: 'Some files could not be saved. Resolve that, then build again.' });
+        toast.error('The build was not queued', {
+          description: 'Some files could not be saved. Resolve that, then build again.',
+        });
         return;
       }
       await onBuild();
@@ -80,7 +82,9 @@ export function useSaving(store: EditorStore, { onBuild, announce, onReloaded }:
       announce(`Saved ${conflictFile}`);
       resolveConflict();
     } catch (error) {
-      toast.error(`Could not save ${conflictFile}`, { description: errorMessage(error, 'Your changes are kept. Please try again.') });
+      toast.error(`Could not save ${conflictFile}`, {
+        description: errorMessage(error, 'Your changes are kept. Please try again.'),
+      });
     }
   };
   const useTheirs = async () => {

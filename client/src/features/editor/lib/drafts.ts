@@ -37,7 +37,12 @@ export function readDraft(projectId: string, fileName: string, storage: Storage 
 }
 
 /** Keeps a draft; false when the browser refused (storage full or blocked). */
-export function writeDraft(projectId: string, fileName: string, draft: Draft, storage: Storage = localStorage): boolean {
+export function writeDraft(
+  projectId: string,
+  fileName: string,
+  draft: Draft,
+  storage: Storage = localStorage,
+): boolean {
   try {
     storage.setItem(draftKey(projectId, fileName), JSON.stringify(draft));
     return true;

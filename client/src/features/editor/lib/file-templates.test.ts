@@ -18,7 +18,7 @@ describe('newFileTemplate', () => {
     expect(text).not.toContain('Control(0)');
   });
 
-  it('starts a Verilog file with exactly the platform\'s generated declaration, then a body', () => {
+  it("starts a Verilog file with exactly the platform's generated declaration, then a body", () => {
     const header = (declaration: string) => declaration.slice(0, declaration.indexOf(');') + 2);
     const current = newFileTemplate('top.v');
     expect(current.startsWith(header(instrumentDeclaration))).toBe(true);

@@ -45,7 +45,10 @@ describe('open tabs kept per project', () => {
   it('reads a damaged entry as nothing kept', () => {
     localStorage.setItem('editor-open-tabs', '{not json');
     expect(readOpenTabs('p1')).toBeNull();
-    localStorage.setItem('editor-open-tabs', JSON.stringify({ p1: { open: 'a.vhd' }, p2: { open: [1, 'b.vhd'], active: 7 } }));
+    localStorage.setItem(
+      'editor-open-tabs',
+      JSON.stringify({ p1: { open: 'a.vhd' }, p2: { open: [1, 'b.vhd'], active: 7 } }),
+    );
     expect(readOpenTabs('p1')).toBeNull();
     expect(readOpenTabs('p2')).toEqual({ open: ['b.vhd'], active: 'b.vhd' });
   });

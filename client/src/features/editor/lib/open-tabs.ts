@@ -16,7 +16,8 @@ export const MAX_NAME_LENGTH = 255;
 /** project id → its tabs, the most recently written last. */
 type Stored = Record<string, OpenTabs>;
 
-const isName = (value: unknown): value is string => typeof value === 'string' && value.length > 0 && value.length <= MAX_NAME_LENGTH;
+const isName = (value: unknown): value is string =>
+  typeof value === 'string' && value.length > 0 && value.length <= MAX_NAME_LENGTH;
 
 function readAll(storage: Storage): Stored {
   try {

@@ -78,11 +78,7 @@ export function setFiles(state: EditorState, projectId: string, files: ProjectFi
   return { ...state, files };
 }
 
-export function setLatestBuild(
-  state: EditorState,
-  projectId: string,
-  latestBuild: BuildSummary | null,
-): EditorState {
+export function setLatestBuild(state: EditorState, projectId: string, latestBuild: BuildSummary | null): EditorState {
   assertCurrentProject(state, projectId);
   return { ...state, latestBuild };
 }
@@ -159,13 +155,19 @@ export function contentToSave(state: EditorState, name: string): string | undefi
  * A save succeeded: the saved content becomes the cached content with the server's new timestamp,
  * and the dirty mark is cleared — unless the user typed more while the save was in flight.
  */
-export function fileSaved(state: EditorState, name: string, savedContent: string, timestamp: string | null): EditorState {
+export function fileSaved(
+  state: EditorState,
+  name: string,
+  savedContent: string,
+  timestamp: string | null,
+): EditorState {
   const stillDirty = state.dirty[name] !== undefined && state.dirty[name] !== savedContent;
   return {
     ...state,
-    loaded: name in state.loaded || state.openFiles.includes(name)
-      ? { ...state.loaded, [name]: { content: savedContent, timestamp } }
-      : state.loaded,
+    loaded:
+      name in state.loaded || state.openFiles.includes(name)
+        ? { ...state.loaded, [name]: { content: savedContent, timestamp } }
+        : state.loaded,
     dirty: stillDirty ? state.dirty : without(state.dirty, name),
     files: state.files.map((file) => (file.name === name ? { ...file, timestamp } : file)),
   };
@@ -210,7 +212,12 @@ export function discardChanges(state: EditorState, name: string): EditorState {
  * A local draft is taken back: its content becomes the dirty content, and the save will expect the
  * server version the draft was based on, so a file saved elsewhere since is detected, not overwritten.
  */
-export function draftRestored(state: EditorState, name: string, content: string, baseTimestamp: string | null): EditorState {
+export function draftRestored(
+  state: EditorState,
+  name: string,
+  content: string,
+  baseTimestamp: string | null,
+): EditorState {
   const cached = state.loaded[name];
   if (!cached || !state.openFiles.includes(name)) return state;
   const edited = editFile(state, name, content);

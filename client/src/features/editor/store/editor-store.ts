@@ -39,7 +39,12 @@ export interface EditorApi {
     expectedTimestamp?: string | null,
   ): Promise<{ timestamp: string | null }>;
   /** `onProgress` receives the fraction of the content sent (upload progress). */
-  createFile(projectId: string, name: string, content: string, onProgress?: (fraction: number) => void): Promise<ProjectFile>;
+  createFile(
+    projectId: string,
+    name: string,
+    content: string,
+    onProgress?: (fraction: number) => void,
+  ): Promise<ProjectFile>;
   deleteFile(projectId: string, name: string): Promise<void>;
   renameFile(projectId: string, name: string, newName: string): Promise<void>;
   /** null when the project has no build (the API's empty object). */
@@ -136,10 +141,7 @@ export class EditorStore {
   /** Refreshes the latest build and the build list (after queueing or cancelling). */
   async refreshBuilds(): Promise<void> {
     const projectId = this.requireProject();
-    const [latest, builds] = await Promise.all([
-      this.api.getLatestBuild(projectId),
-      this.api.projectBuilds(projectId),
-    ]);
+    const [latest, builds] = await Promise.all([this.api.getLatestBuild(projectId), this.api.projectBuilds(projectId)]);
     this.applyFor(projectId, (state) => setBuilds(setLatestBuild(state, projectId, latest), projectId, builds));
   }
 

@@ -20,11 +20,25 @@ function NavItem({ to, label, icon: Icon }: { to: string; label: string; icon: C
   );
 }
 
-function ExternalNavItem({ href, label, icon: Icon }: { href: string; label: string; icon: ComponentType<LucideProps> }) {
+function ExternalNavItem({
+  href,
+  label,
+  icon: Icon,
+}: {
+  href: string;
+  label: string;
+  icon: ComponentType<LucideProps>;
+}) {
   return (
     <li>
       <Tooltip label={label} placement="right">
-        <a href={href} className="nav-link" aria-label={`${label} (opens in a new tab)`} target="_blank" rel="noopener noreferrer">
+        <a
+          href={href}
+          className="nav-link"
+          aria-label={`${label} (opens in a new tab)`}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
           <Icon size={ICON_SIZE} aria-hidden="true" />
         </a>
       </Tooltip>

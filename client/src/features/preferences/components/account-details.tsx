@@ -42,7 +42,9 @@ export function AccountDetails() {
           <dd>{accepted ? `Version ${accepted}` : 'Not accepted'}</dd>
         </dl>
       )}
-      <p className="preferences-hint">Change your name, email or password on your account page at the identity provider.</p>
+      <p className="preferences-hint">
+        Change your name, email or password on your account page at the identity provider.
+      </p>
       <div className="preferences-actions">
         <button type="button" className="button" onClick={() => manageAccount()}>
           <ExternalLink size={18} aria-hidden="true" />

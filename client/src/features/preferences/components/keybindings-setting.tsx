@@ -26,13 +26,29 @@ export function KeybindingsSetting() {
   );
 }
 
-function KeybindingsChoice({ value, checked, onChoose }: { value: KeybindingsPreference; checked: boolean; onChoose(): void }) {
+function KeybindingsChoice({
+  value,
+  checked,
+  onChoose,
+}: {
+  value: KeybindingsPreference;
+  checked: boolean;
+  onChoose(): void;
+}) {
   const inputId = useId();
   const hintId = useId();
   const { label, hint } = CHOICES[value];
   return (
     <div className="keybindings-choice">
-      <input id={inputId} type="radio" name="editor-keybindings" value={value} checked={checked} onChange={onChoose} aria-describedby={hintId} />
+      <input
+        id={inputId}
+        type="radio"
+        name="editor-keybindings"
+        value={value}
+        checked={checked}
+        onChange={onChoose}
+        aria-describedby={hintId}
+      />
       <div>
         <label htmlFor={inputId}>{label}</label>
         <p id={hintId} className="preferences-hint">

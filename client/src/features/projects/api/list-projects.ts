@@ -17,7 +17,9 @@ export const ACTIVE_BUILD_REFRESH_MS = 5000;
 
 /** Refresh while some project's latest build can still change, so its status does not go stale. */
 export function projectsRefreshInterval(projects: readonly ProjectSummary[] | undefined): number {
-  return projects?.some((project) => project.latest_build && isActiveBuild(project.latest_build)) ? ACTIVE_BUILD_REFRESH_MS : 0;
+  return projects?.some((project) => project.latest_build && isActiveBuild(project.latest_build))
+    ? ACTIVE_BUILD_REFRESH_MS
+    : 0;
 }
 
 export function useProjects() {

@@ -24,10 +24,13 @@ export function useRenameProject() {
         listProjectsKey(),
         async (projects) => {
           const project = await renameProject(projectId, name);
-          return projects?.map((item) => (item.id === projectId ? { ...item, name: project.name, updated_at: project.updated_at } : item));
+          return projects?.map((item) =>
+            item.id === projectId ? { ...item, name: project.name, updated_at: project.updated_at } : item,
+          );
         },
         {
-          optimisticData: (projects) => (projects ?? []).map((item) => (item.id === projectId ? { ...item, name } : item)),
+          optimisticData: (projects) =>
+            (projects ?? []).map((item) => (item.id === projectId ? { ...item, name } : item)),
           rollbackOnError: true,
           revalidate: true,
         },

@@ -134,7 +134,12 @@ function ImportExampleForm({ requestedExample, requestedHardware, onCancel, onCr
           inputRef={form.inputRef}
         />
       )}
-      <DialogButtons submitLabel="Import" busy={form.busy} disabled={!selected || waitingForHardware} onCancel={onCancel} />
+      <DialogButtons
+        submitLabel="Import"
+        busy={form.busy}
+        disabled={!selected || waitingForHardware}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -22,11 +22,25 @@ const api = {
 vi.mocked(getApiClient).mockResolvedValue(api as unknown as ApiClient);
 
 const EXAMPLES: Example[] = [
-  { id: 'moving-average', name: 'Moving Average', description: 'Averages InputA.', language: 'vhdl', files: ['top.vhd'] },
-  { id: 'arithmetic-unit', name: 'Arithmetic Unit', description: 'Adds or subtracts.', language: 'verilog', files: ['top.v'] },
+  {
+    id: 'moving-average',
+    name: 'Moving Average',
+    description: 'Averages InputA.',
+    language: 'vhdl',
+    files: ['top.vhd'],
+  },
+  {
+    id: 'arithmetic-unit',
+    name: 'Arithmetic Unit',
+    description: 'Adds or subtracts.',
+    language: 'verilog',
+    files: ['top.v'],
+  },
 ];
 
-const withSwr = (children: ReactNode) => <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>{children}</SWRConfig>;
+const withSwr = (children: ReactNode) => (
+  <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>{children}</SWRConfig>
+);
 
 function LocationProbe() {
   const location = useLocation();
@@ -55,7 +69,11 @@ describe('CreateProjectDialog', () => {
   const renderDialog = () => {
     const onCreated = vi.fn();
     render(withSwr(<CreateProjectDialog open onOpenChange={vi.fn()} onCreated={onCreated} />));
-    return { onCreated, field: screen.getByRole('textbox', { name: 'Project Name' }), create: screen.getByRole('button', { name: 'Create' }) };
+    return {
+      onCreated,
+      field: screen.getByRole('textbox', { name: 'Project Name' }),
+      create: screen.getByRole('button', { name: 'Create' }),
+    };
   };
 
   it('refuses an empty, blank or too long name at the field without calling the API', async () => {
@@ -93,7 +111,9 @@ describe('CreateProjectDialog', () => {
     const { field, create } = renderDialog();
     await userEvent.type(field, 'ok');
     await userEvent.click(create);
-    expect(await screen.findByRole('alert')).toHaveTextContent('String should have at most 100 characters; Field required');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'String should have at most 100 characters; Field required',
+    );
   });
 
   it('creates the project with the name typed', async () => {

@@ -73,7 +73,13 @@ export function ProjectList({ projects, onDeleted, emptyState }: ProjectListProp
             <label htmlFor={filterId}>Filter by name</label>
             <span className="project-filter-input">
               <Search size={16} aria-hidden="true" />
-              <input id={filterId} type="search" value={query} onChange={(event) => setQuery(event.target.value)} autoComplete="off" />
+              <input
+                id={filterId}
+                type="search"
+                value={query}
+                onChange={(event) => setQuery(event.target.value)}
+                autoComplete="off"
+              />
             </span>
           </div>
           <table className="data-table card-table project-table">
@@ -81,7 +87,11 @@ export function ProjectList({ projects, onDeleted, emptyState }: ProjectListProp
             <thead>
               <tr>
                 <SortHeader label="NAME" direction={directionOf('name')} onSort={() => sortBy('name')} />
-                <SortHeader label="LATEST BUILD" direction={directionOf('latestBuild')} onSort={() => sortBy('latestBuild')} />
+                <SortHeader
+                  label="LATEST BUILD"
+                  direction={directionOf('latestBuild')}
+                  onSort={() => sortBy('latestBuild')}
+                />
                 <SortHeader label="LAST UPDATED" direction={directionOf('updated')} onSort={() => sortBy('updated')} />
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
@@ -118,9 +128,21 @@ export function ProjectList({ projects, onDeleted, emptyState }: ProjectListProp
                     <ActionMenu
                       label={`Actions for ${project.name}`}
                       items={[
-                        { label: 'Open', icon: <FolderOpen size={16} aria-hidden="true" />, onSelect: () => navigate(paths.editor(project.id)) },
-                        { label: 'Builds', icon: <ListChecks size={16} aria-hidden="true" />, onSelect: () => navigate(paths.builds(project.id)) },
-                        { label: 'Rename', icon: <Pencil size={16} aria-hidden="true" />, onSelect: () => setRenaming(project) },
+                        {
+                          label: 'Open',
+                          icon: <FolderOpen size={16} aria-hidden="true" />,
+                          onSelect: () => void navigate(paths.editor(project.id)),
+                        },
+                        {
+                          label: 'Builds',
+                          icon: <ListChecks size={16} aria-hidden="true" />,
+                          onSelect: () => void navigate(paths.builds(project.id)),
+                        },
+                        {
+                          label: 'Rename',
+                          icon: <Pencil size={16} aria-hidden="true" />,
+                          onSelect: () => setRenaming(project),
+                        },
                         {
                           label: 'Delete',
                           icon: <Trash2 size={16} aria-hidden="true" />,

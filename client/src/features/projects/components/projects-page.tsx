@@ -40,7 +40,7 @@ export function ProjectsPage({ onProjectDeleted }: ProjectsPageProps) {
     // Close first: the editor loads on demand, and until it shows, this page (and a dialog) would stay.
     setCreating(false);
     setImportOpen(false);
-    navigate(paths.editor(project.id));
+    void navigate(paths.editor(project.id));
   };
 
   return (
@@ -76,8 +76,8 @@ export function ProjectsPage({ onProjectDeleted }: ProjectsPageProps) {
             <div className="empty-state">
               <h2>No projects yet</h2>
               <p>
-                A project holds the VHDL or Verilog files of one custom instrument. Create an empty project to write your own
-                design, or import an example to start from one that builds.
+                A project holds the VHDL or Verilog files of one custom instrument. Create an empty project to write
+                your own design, or import an example to start from one that builds.
               </p>
               <div className="page-actions">
                 <button type="button" className="button" onClick={() => setImportOpen(true)}>

@@ -28,7 +28,10 @@ describe('parseImportLink', () => {
   it('is null unless the action is import, and leaves out empty values', () => {
     expect(parseImportLink(new URLSearchParams('example=Moving+Average'))).toBeNull();
     expect(parseImportLink(new URLSearchParams('action=open&example=Moving+Average'))).toBeNull();
-    expect(parseImportLink(new URLSearchParams('action=import&example=+&hardware='))).toEqual({ exampleName: null, hardware: null });
+    expect(parseImportLink(new URLSearchParams('action=import&example=+&hardware='))).toEqual({
+      exampleName: null,
+      hardware: null,
+    });
   });
 });
 

@@ -22,7 +22,9 @@ const same = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivi
 /** The example a link names: by name (as the real product's links do) or by id, ignoring case. */
 export function findExample(examples: readonly Example[], nameOrId: string | null): Example | undefined {
   if (!nameOrId) return undefined;
-  return examples.find((example) => same(example.name, nameOrId)) ?? examples.find((example) => same(example.id, nameOrId));
+  return (
+    examples.find((example) => same(example.name, nameOrId)) ?? examples.find((example) => same(example.id, nameOrId))
+  );
 }
 
 /** The hardware model a link names, by id or by name, ignoring case. */

@@ -21,18 +21,43 @@ const names = (list: ProjectSummary[]) => list.map((p) => p.name);
 
 describe('sortProjects', () => {
   it('sorts by name ignoring case, numbers in numeric order', () => {
-    expect(names(sortProjects(all, { column: 'name', direction: 'ascending' }))).toEqual(['Adder', 'boxcar', 'Clip 9', 'Clip 10']);
-    expect(names(sortProjects(all, { column: 'name', direction: 'descending' }))).toEqual(['Clip 10', 'Clip 9', 'boxcar', 'Adder']);
+    expect(names(sortProjects(all, { column: 'name', direction: 'ascending' }))).toEqual([
+      'Adder',
+      'boxcar',
+      'Clip 9',
+      'Clip 10',
+    ]);
+    expect(names(sortProjects(all, { column: 'name', direction: 'descending' }))).toEqual([
+      'Clip 10',
+      'Clip 9',
+      'boxcar',
+      'Adder',
+    ]);
   });
 
   it('sorts by last update, newest first by default', () => {
     expect(names(sortProjects(all, DEFAULT_PROJECT_SORT))).toEqual(['boxcar', 'Clip 10', 'Adder', 'Clip 9']);
-    expect(names(sortProjects(all, { column: 'updated', direction: 'ascending' }))).toEqual(['Clip 9', 'Adder', 'Clip 10', 'boxcar']);
+    expect(names(sortProjects(all, { column: 'updated', direction: 'ascending' }))).toEqual([
+      'Clip 9',
+      'Adder',
+      'Clip 10',
+      'boxcar',
+    ]);
   });
 
   it('sorts by latest build, keeping projects without builds last either way', () => {
-    expect(names(sortProjects(all, { column: 'latestBuild', direction: 'descending' }))).toEqual(['Clip 10', 'Adder', 'boxcar', 'Clip 9']);
-    expect(names(sortProjects(all, { column: 'latestBuild', direction: 'ascending' }))).toEqual(['Adder', 'Clip 10', 'boxcar', 'Clip 9']);
+    expect(names(sortProjects(all, { column: 'latestBuild', direction: 'descending' }))).toEqual([
+      'Clip 10',
+      'Adder',
+      'boxcar',
+      'Clip 9',
+    ]);
+    expect(names(sortProjects(all, { column: 'latestBuild', direction: 'ascending' }))).toEqual([
+      'Adder',
+      'Clip 10',
+      'boxcar',
+      'Clip 9',
+    ]);
   });
 
   it('does not change its input', () => {
@@ -56,12 +81,21 @@ describe('filterProjects', () => {
 
 describe('nextProjectSort', () => {
   it('flips the direction of the sorted column', () => {
-    expect(nextProjectSort({ column: 'name', direction: 'ascending' }, 'name')).toEqual({ column: 'name', direction: 'descending' });
-    expect(nextProjectSort({ column: 'updated', direction: 'descending' }, 'updated')).toEqual({ column: 'updated', direction: 'ascending' });
+    expect(nextProjectSort({ column: 'name', direction: 'ascending' }, 'name')).toEqual({
+      column: 'name',
+      direction: 'descending',
+    });
+    expect(nextProjectSort({ column: 'updated', direction: 'descending' }, 'updated')).toEqual({
+      column: 'updated',
+      direction: 'ascending',
+    });
   });
 
   it('starts a new column with names A to Z and dates newest first', () => {
     expect(nextProjectSort(DEFAULT_PROJECT_SORT, 'name')).toEqual({ column: 'name', direction: 'ascending' });
-    expect(nextProjectSort(DEFAULT_PROJECT_SORT, 'latestBuild')).toEqual({ column: 'latestBuild', direction: 'descending' });
+    expect(nextProjectSort(DEFAULT_PROJECT_SORT, 'latestBuild')).toEqual({
+      column: 'latestBuild',
+      direction: 'descending',
+    });
   });
 });

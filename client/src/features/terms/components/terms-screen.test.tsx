@@ -42,7 +42,9 @@ describe('TermsScreen', () => {
 
   it('links the terms and the privacy policy from the checkbox, and keeps PROCEED disabled until it is ticked', async () => {
     renderTerms(0);
-    const checkbox = screen.getByRole('checkbox', { name: /I have read and agree to the Terms and Conditions and the Privacy Policy/ });
+    const checkbox = screen.getByRole('checkbox', {
+      name: /I have read and agree to the Terms and Conditions and the Privacy Policy/,
+    });
     expect(screen.getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute('href');
     expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href');
     const proceed = screen.getByRole('button', { name: 'PROCEED' });

@@ -41,7 +41,12 @@ export function TermsScreen({ acceptedVersion, version, onAccepted }: TermsScree
         <h1 id={headingId}>Terms and Conditions</h1>
         <p>{acceptedVersion !== 0 ? TERMS_TEXT_REVISED : TERMS_TEXT_NEW}</p>
         <div className="terms-agree">
-          <input id={checkboxId} type="checkbox" checked={agreed} onChange={(event) => setAgreed(event.target.checked)} />
+          <input
+            id={checkboxId}
+            type="checkbox"
+            checked={agreed}
+            onChange={(event) => setAgreed(event.target.checked)}
+          />
           <label htmlFor={checkboxId}>
             I have read and agree to the{' '}
             <a href={EXTERNAL_LINKS.terms} target="_blank" rel="noopener noreferrer">

@@ -11,11 +11,16 @@ const inputs = {};
 for (const name of readdirSync('.')) {
   if (statSync(name).isFile()) inputs[name] = readFileSync(name);
 }
-const write = (stream) => (bytes) => { if (bytes) stream.write(bytes); };
+const write = (stream) => (bytes) => {
+  if (bytes) stream.write(bytes);
+};
 let files;
 let code = 0;
 try {
-  files = await runYosys(process.argv.slice(2), inputs, { stdout: write(process.stdout), stderr: write(process.stderr) });
+  files = await runYosys(process.argv.slice(2), inputs, {
+    stdout: write(process.stdout),
+    stderr: write(process.stderr),
+  });
 } catch (error) {
   if (!(error instanceof Exit)) throw error;
   ({ files, code } = error);

@@ -163,7 +163,10 @@ function createState(context: EditorContext, fileName: string, content: string):
             run: (view) => {
               if (!context.props.onGoToLine) return false;
               const { state } = view;
-              context.props.onGoToLine({ line: state.doc.lineAt(state.selection.main.head).number, lines: state.doc.lines });
+              context.props.onGoToLine({
+                line: state.doc.lineAt(state.selection.main.head).number,
+                lines: state.doc.lines,
+              });
               return true;
             },
           },
@@ -201,7 +204,12 @@ export default function CodeEditor(props: CodeEditorProps) {
   const view = useRef<EditorView | null>(null);
   const contextRef = useRef<EditorContext>({
     props,
-    compartments: { keys: new Compartment(), theme: new Compartment(), font: new Compartment(), readOnly: new Compartment() },
+    compartments: {
+      keys: new Compartment(),
+      theme: new Compartment(),
+      font: new Compartment(),
+      readOnly: new Compartment(),
+    },
     parked: new Map(),
     revisions: new Map(),
     scrollPositions: new Map(),
@@ -237,8 +245,10 @@ export default function CodeEditor(props: CodeEditorProps) {
     const context = contextRef.current;
     const { documents, fileName, content } = context.props;
     for (const name of [...context.parked.keys()]) if (!(name in documents)) context.parked.delete(name);
-    for (const name of [...context.scrollPositions.keys()]) if (!(name in documents)) context.scrollPositions.delete(name);
-    for (const name of [...context.appliedDiagnostics.keys()]) if (!(name in documents)) context.appliedDiagnostics.delete(name);
+    for (const name of [...context.scrollPositions.keys()])
+      if (!(name in documents)) context.scrollPositions.delete(name);
+    for (const name of [...context.appliedDiagnostics.keys()])
+      if (!(name in documents)) context.appliedDiagnostics.delete(name);
     const shown = context.shownFile;
     if (shown === fileName && context.revisions.get(fileName) === revision) return;
     const switching = shown !== fileName;
@@ -301,7 +311,10 @@ export default function CodeEditor(props: CodeEditorProps) {
       column === undefined
         ? { anchor: line.to, head: line.from }
         : { anchor: line.from + Math.min(Math.max(0, column), line.length) };
-    editor.dispatch({ selection, effects: EditorView.scrollIntoView(selection.head ?? selection.anchor, { y: 'center', x: 'nearest' }) });
+    editor.dispatch({
+      selection,
+      effects: EditorView.scrollIntoView(selection.head ?? selection.anchor, { y: 'center', x: 'nearest' }),
+    });
     editor.focus();
   }, [props.revealLine]);
 

@@ -6,13 +6,17 @@ const state = EditorState.create({ doc: 'library ieee;\n    if Reset = 1 them\ne
 
 describe('toLintDiagnostics', () => {
   it('underlines the word at a 1-based column', () => {
-    const [d] = toLintDiagnostics(state, [{ line: 2, column: 18, severity: 'error', message: "'then' is expected here" }]);
+    const [d] = toLintDiagnostics(state, [
+      { line: 2, column: 18, severity: 'error', message: "'then' is expected here" },
+    ]);
     expect(state.sliceDoc(d!.from, d!.to)).toBe('them');
     expect(d).toMatchObject({ severity: 'error', message: "'then' is expected here" });
   });
 
   it('underlines the token after the gap a column points at', () => {
-    const [d] = toLintDiagnostics(state, [{ line: 2, column: 17, severity: 'error', message: "'then' is expected here" }]);
+    const [d] = toLintDiagnostics(state, [
+      { line: 2, column: 17, severity: 'error', message: "'then' is expected here" },
+    ]);
     expect(state.sliceDoc(d!.from, d!.to)).toBe('them');
   });
 
