@@ -1,5 +1,7 @@
+import type { Document } from 'openapi-client-axios';
 import type { Client } from './generated/openapi';
 import { ApiError, parseErrorDetail } from './error-message';
+import { operationsDocument } from './operations-document';
 
 /** The typed compile-API client: one method per operationId of openapi/openapi.json (generated types). */
 export type ApiClient = Client;
@@ -43,14 +45,20 @@ export function handleFailedCall(error: unknown, onUnauthorized: () => void = un
 
 let clientPromise: Promise<ApiClient> | undefined;
 
+async function fetchDocument(): Promise<unknown> {
+  const response = await fetch(OPENAPI_DOCUMENT_URL, { credentials: 'same-origin' });
+  if (!response.ok) throw new ApiError(response.status, `The API description could not be loaded (${response.status})`);
+  return response.json();
+}
+
 async function createApiClient(): Promise<ApiClient> {
   // Loaded on first use, so the first page does not carry axios and the client builder.
-  const { OpenAPIClientAxios } = await import('openapi-client-axios');
+  const [{ OpenAPIClientAxios }, document] = await Promise.all([import('openapi-client-axios'), fetchDocument()]);
   const api = new OpenAPIClientAxios({
-    definition: OPENAPI_DOCUMENT_URL,
+    definition: operationsDocument(document) as unknown as Document,
     axiosConfigDefaults: { withCredentials: true },
   });
-  const client = await api.init<ApiClient>();
+  const client = api.initSync<ApiClient>();
   client.interceptors.response.use(undefined, (error: unknown) => handleFailedCall(error));
   return client;
 }

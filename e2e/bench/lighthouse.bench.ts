@@ -1,0 +1,167 @@
+/**
+ * Lighthouse on the signed-in projects page (`#/projects`), as a visitor's phone sees it: Lighthouse's
+ * default mobile run (simulated slow 4G, 4× CPU slowdown) and its desktop preset, in Debian's Chromium.
+ * Starts the gateway in mock mode with the built client, signs in once in a persistent browser profile,
+ * then lets Lighthouse drive that browser over its debugging port (storage kept, so the run is signed in).
+ * Prints the category scores and the metrics behind performance; exits non-zero when the mobile
+ * performance score is under the budget or total blocking time over it.
+ * Run: node --import tsx e2e/bench/lighthouse.bench.ts [--runs 1] [--details]
+ * (`--details` also prints where the main thread's time went: scripts by boot-up time, the longest tasks).
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
+import { chromium } from 'playwright';
+import { startGateway } from '../support/gateway';
+
+const MOBILE_PERFORMANCE_BUDGET = 95;
+const MOBILE_TBT_BUDGET_MS = 200;
+const PORT = Number(process.env.BENCH_PORT ?? 18_193);
+const DEBUGGING_PORT = Number(process.env.BENCH_DEBUGGING_PORT ?? 19_222);
+const ORIGIN = `http://localhost:${PORT}`;
+const STATIC_DIR = process.env.STATIC_DIR ?? 'client/dist';
+const args = process.argv.slice(2);
+const RUNS = Number(args[args.indexOf('--runs') + 1] ?? 1) || 1;
+const DETAILS = args.includes('--details');
+
+const watchdog = setTimeout(() => {
+  console.error('lighthouse bench: gave up after 5 minutes');
+  process.exit(2);
+}, 300_000);
+
+interface RunFigures {
+  scores: Record<string, number>;
+  metrics: Record<string, number>;
+}
+
+const METRICS = {
+  'first-contentful-paint': 'FCP',
+  'largest-contentful-paint': 'LCP',
+  'total-blocking-time': 'TBT',
+  interactive: 'TTI',
+  'speed-index': 'SI',
+  'cumulative-layout-shift': 'CLS',
+  'bootup-time': 'JS boot-up',
+} as const;
+
+async function audit(url: string, preset: 'mobile' | 'desktop'): Promise<RunFigures> {
+  const flags: Flags = {
+    port: DEBUGGING_PORT,
+    output: 'json',
+    logLevel: 'error',
+    // The profile holds the sign-in cookies; Lighthouse would clear them before loading the page.
+    disableStorageReset: true,
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+  };
+  const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
+  if (!result) throw new Error('Lighthouse returned no result');
+  const { categories, audits, runtimeError } = result.lhr;
+  if (runtimeError) throw new Error(`Lighthouse: ${runtimeError.code} ${runtimeError.message}`);
+  const scores = Object.fromEntries(
+    Object.entries(categories).map(([id, category]) => [id, Math.round((category.score ?? 0) * 100)]),
+  );
+  const metrics = Object.fromEntries(Object.keys(METRICS).map((id) => [id, audits[id]?.numericValue ?? NaN]));
+  if (DETAILS) printDetails(preset, audits);
+  return { scores, metrics };
+}
+
+type Audits = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']['audits'];
+interface DetailItem {
+  url?: string;
+  total?: number;
+  scripting?: number;
+  scriptParseCompile?: number;
+  startTime?: number;
+  duration?: number;
+  groupLabel?: string;
+}
+
+function printDetails(preset: string, audits: Audits) {
+  const items = (id: string) =>
+    ((audits[id]?.details as { items?: DetailItem[] } | undefined)?.items ?? []).slice(0, 8);
+  const name = (url = '') => url.replace(ORIGIN, '') || '(page)';
+  console.log(`  ${preset}: main thread`);
+  for (const item of items('mainthread-work-breakdown'))
+    console.log(`    ${String(item.groupLabel).padEnd(32)} ${Math.round(item.duration ?? 0)} ms`);
+  console.log(`  ${preset}: scripts by boot-up time (total / evaluation / parse+compile)`);
+  for (const item of items('bootup-time'))
+    console.log(
+      `    ${name(item.url).padEnd(48)} ${Math.round(item.total ?? 0)} / ${Math.round(item.scripting ?? 0)} / ${Math.round(item.scriptParseCompile ?? 0)} ms`,
+    );
+  console.log(`  ${preset}: longest tasks (start, duration)`);
+  for (const item of items('long-tasks'))
+    console.log(
+      `    ${name(item.url).padEnd(48)} ${Math.round(item.startTime ?? 0)} ms, ${Math.round(item.duration ?? 0)} ms`,
+    );
+}
+
+const median = (values: number[]) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+function print(preset: string, runs: RunFigures[]) {
+  const score = (id: string) => median(runs.map((run) => run.scores[id] ?? NaN));
+  const metric = (id: string) => median(runs.map((run) => run.metrics[id] ?? NaN));
+  console.log(
+    `  ${preset.padEnd(8)} performance ${score('performance')}, accessibility ${score('accessibility')}, ` +
+      `best practices ${score('best-practices')}, SEO ${score('seo')}`,
+  );
+  const parts = Object.entries(METRICS).map(([id, label]) =>
+    id === 'cumulative-layout-shift' ? `${label} ${metric(id).toFixed(3)}` : `${label} ${Math.round(metric(id))} ms`,
+  );
+  console.log(`  ${''.padEnd(8)} ${parts.join(', ')}`);
+}
+
+async function main() {
+  if (!existsSync(`${STATIC_DIR}/index.html`))
+    throw new Error(`no built client in ${STATIC_DIR} (run npm run build, or set STATIC_DIR)`);
+  const gateway = await startGateway(PORT, { STATIC_DIR, MOCK_AUTO_LOGIN: 'ada@example.com', LOG_LEVEL: 'error' });
+  const profile = mkdtempSync(join(tmpdir(), 'lighthouse-profile-'));
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+      `--remote-debugging-port=${DEBUGGING_PORT}`,
+    ],
+  });
+  let failed = false;
+  try {
+    await browser.addCookies([{ name: 'cookieBannerAccepted', value: 'true', url: ORIGIN }]);
+    const page = await browser.newPage();
+    await page.goto(`${ORIGIN}/#/projects`);
+    await page.getByRole('heading', { level: 1, name: 'Projects' }).waitFor();
+    await page.close();
+
+    const url = `${ORIGIN}/#/projects`;
+    console.log(`Lighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}on ${url}, signed in:`);
+    const results: Record<'mobile' | 'desktop', RunFigures[]> = { mobile: [], desktop: [] };
+    for (const preset of ['mobile', 'desktop'] as const) {
+      for (let run = 0; run < RUNS; run++) results[preset].push(await audit(url, preset));
+      print(preset, results[preset]);
+    }
+    const performance = median(results.mobile.map((run) => run.scores.performance ?? 0));
+    const tbt = median(results.mobile.map((run) => run.metrics['total-blocking-time'] ?? Infinity));
+    console.log(
+      `  budget: mobile performance ≥ ${MOBILE_PERFORMANCE_BUDGET} (${performance}), ` +
+        `total blocking time < ${MOBILE_TBT_BUDGET_MS} ms (${Math.round(tbt)} ms)`,
+    );
+    failed = performance < MOBILE_PERFORMANCE_BUDGET || tbt >= MOBILE_TBT_BUDGET_MS;
+  } finally {
+    await browser.close();
+    await gateway.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+  clearTimeout(watchdog);
+  process.exitCode = failed ? 1 : 0;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
