@@ -1,6 +1,7 @@
 // Prints the first page's JavaScript weight (what a visitor downloads before the app can run): the
 // entry script of client/dist/index.html plus every chunk it imports statically, raw and gzip-compressed.
-// Fails when the editor (CodeMirror) leaks into that first load: it must stay a lazy chunk.
+// Fails when the editor (CodeMirror) leaks into that first load (it must stay a lazy chunk), or when the
+// first page weighs more than its budget: 120 KB gzip.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -21,6 +22,7 @@ const visit = (file) => {
 };
 entries.forEach(visit);
 
+const BUDGET_GZIP_KB = 120;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 let raw = 0;
 let gzip = 0;
@@ -47,5 +49,10 @@ for (const chunk of lazy) console.log(`  ${chunk.name.padEnd(48)} ${kb(chunk.siz
 
 if (leaked) {
   console.error('The editor (CodeMirror) is part of the first page: it must be lazy-loaded.');
+  process.exit(1);
+}
+console.log(`budget: ${BUDGET_GZIP_KB} KB gzip for the first page (${kb(gzip)})`);
+if (gzip > BUDGET_GZIP_KB * 1024) {
+  console.error(`The first page's JavaScript is over its budget of ${BUDGET_GZIP_KB} KB gzip.`);
   process.exit(1);
 }

@@ -14,7 +14,7 @@ describe('toasts', () => {
     act(() => {
       toast.error('Failed to cancel build: 9abcdef', { description: 'An unknown error occurred.' });
     });
-    const region = screen.getByRole('region', { name: /Notifications/ });
+    const region = await vi.waitFor(() => screen.getByRole('region', { name: /Notifications/ }));
     expect(region).toHaveAttribute('aria-live', 'polite');
     expect(await vi.waitFor(() => screen.getByText('Failed to cancel build: 9abcdef'))).toBeInTheDocument();
 

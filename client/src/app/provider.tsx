@@ -1,6 +1,5 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { SWRConfig, type SWRConfiguration } from 'swr';
-import { Toaster } from 'sonner';
 import { ApiError } from '@/lib/api/error-message';
 import { BottomPanelProvider } from '@/lib/bottom-panel';
 import { ColorSchemeProvider, useColorScheme } from '@/lib/color-scheme/color-scheme-provider';
@@ -11,6 +10,10 @@ const swrConfig: SWRConfiguration = {
   // A 4xx will answer the same again (and a 401 already restarted login); only retry server trouble.
   shouldRetryOnError: (error: unknown) => !(error instanceof ApiError && error.status < 500),
 };
+
+// The first screen never shows a toast, so the toast library loads after it (sonner replays toasts
+// raised before its Toaster subscribed).
+const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
 function ThemedToaster() {
   const { scheme } = useColorScheme();
@@ -27,7 +30,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
           <BottomPanelProvider>{children}</BottomPanelProvider>
         </CurrentProjectProvider>
       </SWRConfig>
-      <ThemedToaster />
+      <Suspense fallback={null}>
+        <ThemedToaster />
+      </Suspense>
     </ColorSchemeProvider>
   );
 }
