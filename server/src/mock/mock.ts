@@ -6,7 +6,7 @@ import adminRoutes from './admin/admin.js';
 import { MockControls } from './admin/controls.js';
 import { QuotaGuard } from './api/quotas.js';
 import { selectRunner } from './builds/select-runner.js';
-import { loadSeedData } from './store/fixtures.js';
+import { loadSeedData } from './fixtures.js';
 import { SandboxRegistry } from './store/registry.js';
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildRunner } from '../../src/mock/builds/runner.js';
 import { buildsToDrop, type RetainedBuild } from '../../src/mock/store/build-retention.js';
-import { loadSeedData } from '../../src/mock/store/fixtures.js';
+import { loadSeedData } from '../../src/mock/fixtures.js';
 import { Sandbox } from '../../src/mock/store/sandbox.js';
 import { signIn } from '../helpers/sign-in.js';
 import { ADA, startApiGateway, waitFor, writeTestFixtures, type TestGateway } from './support.js';

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildJob, BuildProgress, BuildRunner } from '../../src/mock/builds/runner.js';
-import { loadSeedData } from '../../src/mock/store/fixtures.js';
+import { loadSeedData } from '../../src/mock/fixtures.js';
 import { Sandbox } from '../../src/mock/store/sandbox.js';
 import { signIn } from '../helpers/sign-in.js';
 import { ADA, startApiGateway, waitFor, writeTestFixtures, type TestGateway } from './support.js';

@@ -29,7 +29,7 @@ describe('mock API: session sandboxes', () => {
 describe('mock API: idle session sandboxes expire', () => {
   it('drops a sandbox idle for longer than MOCK_SANDBOX_IDLE_MINUTES', async () => {
     const { SandboxRegistry } = await import('../../src/mock/store/registry.js');
-    const { loadSeedData } = await import('../../src/mock/store/fixtures.js');
+    const { loadSeedData } = await import('../../src/mock/fixtures.js');
     const { writeTestFixtures } = await import('./support.js');
     const fixtures = await writeTestFixtures();
     try {
