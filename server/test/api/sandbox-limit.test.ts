@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/mock/store/errors.js';
+import { ApiError } from '../../src/errors.js';
 import { loadSeedData } from '../../src/mock/fixtures.js';
 import { MAX_SANDBOXES, SandboxRegistry } from '../../src/mock/store/registry.js';
 import { ADA, writeTestFixtures } from './support.js';

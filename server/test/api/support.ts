@@ -5,8 +5,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import addFormats from 'ajv-formats';
 import { OpenAPIBackend } from 'openapi-backend';
 import { expect } from 'vitest';
-import { REPO_ROOT } from '../../src/config.js';
-import { CONTRACT_FILE } from '../../src/mock/api/api.js';
+import { CONTRACT_FILE, REPO_ROOT } from '../../src/config.js';
 import { signIn } from '../helpers/sign-in.js';
 import { startGateway, type RunningGateway } from '../identity/gateway.js';
 

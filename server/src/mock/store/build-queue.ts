@@ -5,7 +5,7 @@ import type { BuildJob, BuildRunner } from '../builds/runner.js';
 import { STAGES, type BuildStatus, type StageName } from '../domain.js';
 import type { SeedData } from '../fixtures.js';
 import { buildsToDrop, newestFirst, type BuildRetention } from './build-retention.js';
-import { ApiError, notFound } from './errors.js';
+import { ApiError, notFound } from '../../errors.js';
 import { pastBuildLog } from './past-builds.js';
 import { appendAll, isFinished, newId, type BuildRecord } from './records.js';
 

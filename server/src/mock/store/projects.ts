@@ -1,6 +1,6 @@
 import type { ProjectConfig, SourceFile } from '../domain.js';
 import { configProblems, defaultConfig, type SeedData } from '../fixtures.js';
-import { ApiError, ApiValidationError, notFound, type ValidationIssue } from './errors.js';
+import { ApiError, ApiValidationError, notFound, type ValidationIssue } from '../../errors.js';
 import { newId, type FileRecord, type ProjectRecord } from './records.js';
 
 /** Why a file name is not acceptable for a flat project folder; null when it is. */

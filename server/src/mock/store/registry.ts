@@ -1,6 +1,6 @@
 import type { BuildRunner } from '../builds/runner.js';
 import type { MockIdentity, MockSession } from '../session.js';
-import { ApiError } from './errors.js';
+import { ApiError } from '../../errors.js';
 import type { SeedData } from '../fixtures.js';
 import type { Scope } from '../domain.js';
 import { hashKey } from './api-keys.js';

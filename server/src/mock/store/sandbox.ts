@@ -7,7 +7,7 @@ import type { SeedData } from '../fixtures.js';
 import { ApiKeyStore } from './api-keys.js';
 import { BuildQueue } from './build-queue.js';
 import type { BuildRetention } from './build-retention.js';
-import { ApiError, ApiValidationError, notFound } from './errors.js';
+import { ApiError, ApiValidationError, notFound } from '../../errors.js';
 import { generateHistory } from './history.js';
 import { historicBuildRecord } from './past-builds.js';
 import { ProjectStore } from './projects.js';
