@@ -9,7 +9,6 @@ import configJsonPlugin from './plugins/config-json.js';
 import spaPlugin from './plugins/spa.js';
 import proxyPlugin from './proxy/proxy.js';
 import mockPlugin from './mock/mock.js';
-import suiteCoveragePlugin from './contract/suite-coverage.js';
 import { sendError } from './errors.js';
 
 declare module 'fastify' {
@@ -62,7 +61,6 @@ export async function buildApp(config: AppConfig, options: FastifyServerOptions 
   await app.register(securityPlugin);
   await app.register(healthPlugin);
   await app.register(configJsonPlugin);
-  await app.register(suiteCoveragePlugin);
 
   if (config.mode === 'proxy') await app.register(proxyPlugin);
   else await app.register(mockPlugin);

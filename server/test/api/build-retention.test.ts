@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildRunner } from '../../src/mock/builds/runner.js';
 import { buildsToDrop, type RetainedBuild } from '../../src/mock/store/build-retention.js';
-import { loadSeedData } from '../../src/mock/fixtures.js';
 import { Sandbox } from '../../src/mock/store/sandbox.js';
 import { signIn } from '../helpers/sign-in.js';
-import { ADA, startApiGateway, waitFor, writeTestFixtures, type TestGateway } from './support.js';
+import { startApiGateway, type TestGateway } from '../helpers/gateway.js';
+import { ADA, useTestSeed } from '../helpers/test-fixtures.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 /** Finished builds of a sandbox are bounded: a count per project and bytes per sandbox. */
 
@@ -54,14 +55,7 @@ describe('buildsToDrop', () => {
 });
 
 describe('a sandbox keeps what its retention allows', () => {
-  let seed: Awaited<ReturnType<typeof loadSeedData>>;
-  let remove: () => Promise<void>;
-  beforeAll(async () => {
-    const fixtures = await writeTestFixtures();
-    seed = await loadSeedData(fixtures.dir);
-    remove = fixtures.remove;
-  });
-  afterAll(() => remove());
+  const seed = useTestSeed();
 
   /** A runner that finishes each build at once with a netlist of `artifactBytes` and one log line. */
   const instantRunner = (artifactBytes: number): BuildRunner => ({
@@ -79,7 +73,7 @@ describe('a sandbox keeps what its retention allows', () => {
   it('after N+k builds lists N, the older ones are 404, and the retained bytes stay within the budget', () => {
     let minute = 0;
     const sandbox = new Sandbox({
-      seed,
+      seed: seed(),
       runner: instantRunner(1000),
       ownerEmail: ADA,
       fakerSeed: 1,
@@ -99,7 +93,7 @@ describe('a sandbox keeps what its retention allows', () => {
 
   it('keeps the latest build even when it alone is over the budget', () => {
     const sandbox = new Sandbox({
-      seed,
+      seed: seed(),
       runner: instantRunner(10_000),
       ownerEmail: ADA,
       fakerSeed: 1,

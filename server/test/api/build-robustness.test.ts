@@ -2,10 +2,11 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildJob, BuildProgress, BuildRunner } from '../../src/mock/builds/runner.js';
-import { loadSeedData } from '../../src/mock/fixtures.js';
 import { Sandbox } from '../../src/mock/store/sandbox.js';
 import { signIn } from '../helpers/sign-in.js';
-import { ADA, startApiGateway, waitFor, writeTestFixtures, type TestGateway } from './support.js';
+import { startApiGateway, type TestGateway } from '../helpers/gateway.js';
+import { ADA, useTestSeed, writeTestFixtures } from '../helpers/test-fixtures.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 interface BuildView {
   id: string;
@@ -77,17 +78,10 @@ function runnerCalling(act: (progress: BuildProgress, job: BuildJob) => void): B
 }
 
 describe('an error inside one build fails that build with a message, not the process', () => {
-  let seed: Awaited<ReturnType<typeof loadSeedData>>;
-  let remove: () => Promise<void>;
-  beforeAll(async () => {
-    const fixtures = await writeTestFixtures();
-    seed = await loadSeedData(fixtures.dir);
-    remove = fixtures.remove;
-  });
-  afterAll(() => remove());
+  const seed = useTestSeed();
 
   const sandboxWith = (runner: BuildRunner) =>
-    new Sandbox({ seed, runner, ownerEmail: ADA, fakerSeed: 1, startedAt: new Date() });
+    new Sandbox({ seed: seed(), runner, ownerEmail: ADA, fakerSeed: 1, startedAt: new Date() });
   const projectOf = (sandbox: Sandbox) => sandbox.listProjects().find((p) => p.name === 'Adder')!.id;
 
   it("a progress callback that throws in the runner's timer fails the build; the next build of the queue still runs", async () => {

@@ -2,7 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADA, ADMIN_TOKEN, startApiGateway, type TestGateway } from '../api/support.js';
+import { ADMIN_TOKEN, startApiGateway, type TestGateway } from '../helpers/gateway.js';
+import { ADA } from '../helpers/test-fixtures.js';
 import { apiGet, buildCliBundle, CLI_BIN, cliEnv, createApiKey, runCli } from './support.js';
 
 interface ProjectSummary {
