@@ -16,7 +16,7 @@ interface FileEntry {
   timestamp: string;
 }
 
-// The seed project's file as fixtures write it (server/test/api/support.ts).
+// The seed project's file as fixtures write it (server/test/helpers/test-fixtures.ts).
 const ADDER_VHD = 'architecture rtl of CustomInstrument is\nbegin\n  OutputA <= InputA + InputB;\nend architecture;\n';
 
 // Each test runs the real command (a Node process) a few times: on a loaded 2-core machine that takes seconds.
