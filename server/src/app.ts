@@ -9,7 +9,7 @@ import configJsonPlugin from './plugins/config-json.js';
 import spaPlugin from './plugins/spa.js';
 import proxyPlugin from './proxy/proxy.js';
 import mockPlugin from './mock/mock.js';
-import suiteCoveragePlugin from './contract/suite-coverage.js';
+import { sendError } from './errors.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,7 +47,7 @@ export async function buildApp(config: AppConfig, options: FastifyServerOptions 
     // Errors Fastify raises before routing (a malformed URL) keep the gateway's {"detail"} shape too.
     frameworkErrors: (error, _request, reply) => {
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
-      void (reply as FastifyReply).status(status).send({ detail: error.message });
+      void sendError(reply as FastifyReply, status, error.message);
     },
     ...options,
   });
@@ -61,7 +61,6 @@ export async function buildApp(config: AppConfig, options: FastifyServerOptions 
   await app.register(securityPlugin);
   await app.register(healthPlugin);
   await app.register(configJsonPlugin);
-  await app.register(suiteCoveragePlugin);
 
   if (config.mode === 'proxy') await app.register(proxyPlugin);
   else await app.register(mockPlugin);

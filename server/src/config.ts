@@ -7,6 +7,9 @@ import { z } from 'zod';
 /** Repository root, so default paths work whatever the working directory is. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** The one API contract: the mock routes and validates by it, contract checks read it, GET /api/openapi.json serves it. */
+export const CONTRACT_FILE = path.join(REPO_ROOT, 'openapi/openapi.json');
+
 // One check, not .url() plus a refinement: zod runs refinements after a failed check too, and
 // `new URL()` on a malformed value would throw instead of reporting it.
 const httpUrl = z
@@ -73,6 +76,8 @@ const envShape = z.object({
   PORT: intFromEnv(0, 65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
   MODE: z.enum(['mock', 'proxy']).default('mock'),
+  // Both modes: enables the admin API (plugins/admin.ts).
+  ADMIN_TOKEN: z.string().min(16).optional(),
   PUBLIC_URL: origin.optional(),
   CLIENT_ID: z.string().min(1).default('cloud-compile'),
   REDIRECT_URI: httpUrl.optional(),
@@ -110,7 +115,6 @@ const envShape = z.object({
   // Default: `allow` on a loopback HOST, `refuse` on any other (tools without bubblewrap can read the gateway's files).
   MOCK_BUILD_UNISOLATED: z.enum(['allow', 'refuse']).optional(),
   MOCK_SEED: intFromEnv(0, 2 ** 31 - 1).default(4242),
-  ADMIN_TOKEN: z.string().min(16).optional(),
   // Mock mode's public-demo bounds (README: "Bounds of the mock"); defaults fit one small machine.
   MOCK_MAX_SANDBOXES: intFromEnv(1, 100_000).default(500),
   MOCK_MAX_SESSIONS: intFromEnv(1, 1_000_000).default(5000),
@@ -154,6 +158,8 @@ export interface AppConfig {
   port: number;
   host: string;
   mode: 'mock' | 'proxy';
+  /** ADMIN_TOKEN: the admin API's bearer token (mock controls, proxy contract report); unset, it does not exist. */
+  adminToken?: string;
   publicUrl: string;
   /** What GET /config.json hands the SPA: the FusionAuth SDK's settings. */
   publicConfig: { clientId: string; serverUrl: string; redirectUri: string };
@@ -197,7 +203,6 @@ export interface AppConfig {
     /** MOCK_BUILD_UNISOLATED: whether toolchain builds may run without file isolation (no bubblewrap). */
     buildUnisolated: 'allow' | 'refuse';
     seed: number;
-    adminToken?: string;
     /** What one visitor (and the demo as a whole) may hold; see mock/api/quotas.ts. */
     limits: MockLimits;
   };
@@ -268,6 +273,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     mode: e.MODE,
+    adminToken: e.ADMIN_TOKEN,
     publicUrl,
     publicConfig: {
       clientId: e.CLIENT_ID,
@@ -309,7 +315,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       buildConcurrency: e.MOCK_BUILD_CONCURRENCY,
       buildUnisolated: e.MOCK_BUILD_UNISOLATED ?? (isLoopbackHost(e.HOST) ? 'allow' : 'refuse'),
       seed: e.MOCK_SEED,
-      adminToken: e.ADMIN_TOKEN,
       limits: {
         sandboxes: e.MOCK_MAX_SANDBOXES,
         sandboxesPerAddress: e.MOCK_MAX_SANDBOXES_PER_ADDRESS,

@@ -2,10 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { OpenAPIRouter } from 'openapi-backend';
 import type { OpenAPIV3 } from 'openapi-types';
-import { REPO_ROOT } from '../config.js';
-
-/** The one contract: the mock, the client and this module all read it. */
-export const DEFAULT_DOCUMENT_PATH = path.join(REPO_ROOT, 'openapi/openapi.json');
+import { CONTRACT_FILE } from '../config.js';
 
 /** Served under /api but not an operation: the document itself (the SPA fetches it). */
 const DOCUMENT_URL_PATH = '/api/openapi.json';
@@ -95,7 +92,7 @@ export class ContractDocument {
   }
 
   /** Reads and parses a document file; one instance per path per process. */
-  static load(file: string = DEFAULT_DOCUMENT_PATH): ContractDocument {
+  static load(file: string = CONTRACT_FILE): ContractDocument {
     const resolved = path.resolve(file);
     let document = loaded.get(resolved);
     if (!document) {

@@ -1,7 +1,8 @@
-import { timingSafeEqual } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyHttpProxyOptions } from '@fastify/http-proxy';
+import { sendError, sendValidationError } from '../errors.js';
+import { registerAdminRoutes } from '../plugins/admin.js';
 import { DEFAULT_BODY_CAP_BYTES, decodeSample, readBodyUpTo, teeBody } from './body-sample.js';
 import { ContractDocument } from './document.js';
 import { ContractReport } from './report.js';
@@ -87,17 +88,16 @@ export class ValidatingProxy {
     if (this.options.mode !== 'strict' || checked.violations.length === 0) return;
 
     if (!checked.operation) {
-      return reply
-        .status(404)
-        .send({ detail: `${request.method} ${checked.path} is not an operation of the API contract` });
+      return sendError(reply, 404, `${request.method} ${checked.path} is not an operation of the API contract`);
     }
-    return reply.status(422).send({
-      detail: checked.violations.map((violation) => ({
+    return sendValidationError(
+      reply,
+      checked.violations.map((violation) => ({
         loc: violation.location.replace(/^request\./, '').split('.'),
         msg: violation.message,
         type: 'contract',
       })),
-    });
+    );
   };
 
   /**
@@ -177,7 +177,7 @@ export class ValidatingProxy {
     for (const name of Object.keys(upstream.headers)) reply.removeHeader(name);
     const listed = violations.slice(0, 5).map((v) => `${v.location} ${v.message}`);
     if (violations.length > 5) listed.push(`and ${violations.length - 5} more`);
-    void reply.status(502).send({ detail: `The compile API answered outside its contract: ${listed.join('; ')}` });
+    void sendError(reply, 502, `The compile API answered outside its contract: ${listed.join('; ')}`);
   }
 }
 
@@ -187,25 +187,17 @@ function firstHeader(value: string | string[] | undefined): string | undefined {
 
 /**
  * GET /admin/contract: the report as JSON, or `?format=text` for the summary and coverage table.
- * Needs `Authorization: Bearer $ADMIN_TOKEN`; without ADMIN_TOKEN the route does not exist.
+ * An admin route (plugins/admin.ts): needs the admin token, and does not exist without ADMIN_TOKEN.
  */
-export function registerContractReportRoute(
-  app: FastifyInstance,
-  proxy: ValidatingProxy,
-  adminToken: string | undefined,
-): void {
-  if (!adminToken) return;
-  const expected = Buffer.from(`Bearer ${adminToken}`);
-  app.get<{ Querystring: { format?: string } }>('/admin/contract', async (request, reply) => {
-    const given = Buffer.from(request.headers.authorization ?? '');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      return reply.status(401).send({ detail: 'The admin API needs Authorization: Bearer <ADMIN_TOKEN>' });
-    }
-    if (request.query.format === 'text') {
-      return reply
-        .type('text/plain; charset=utf-8')
-        .send(`${proxy.report.summary()}\n\n${proxy.report.coverage.table(proxy.report.document)}\n`);
-    }
-    return proxy.report.toJSON();
+export async function registerContractReportRoute(app: FastifyInstance, proxy: ValidatingProxy): Promise<void> {
+  await registerAdminRoutes(app, (admin) => {
+    admin.get<{ Querystring: { format?: string } }>('/admin/contract', async (request, reply) => {
+      if (request.query.format === 'text') {
+        return reply
+          .type('text/plain; charset=utf-8')
+          .send(`${proxy.report.summary()}\n\n${proxy.report.coverage.table(proxy.report.document)}\n`);
+      }
+      return proxy.report.toJSON();
+    });
   });
 }

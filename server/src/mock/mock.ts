@@ -2,11 +2,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import compress from '@fastify/compress';
 import identityPlugin from './identity/identity.js';
 import apiPlugin, { loadContract } from './api/api.js';
-import adminRoutes from './admin/admin.js';
+import mockAdminRoutes from './admin/admin.js';
 import { MockControls } from './admin/controls.js';
 import { QuotaGuard } from './api/quotas.js';
 import { selectRunner } from './builds/select-runner.js';
-import { loadSeedData } from './store/fixtures.js';
+import { loadSeedData } from './fixtures.js';
 import { SandboxRegistry } from './store/registry.js';
 
 /**
@@ -43,15 +43,12 @@ const mockPlugin: FastifyPluginAsync = async (app) => {
   const controls = new MockControls();
   const contract = await loadContract();
   await app.register(apiPlugin, { registry, controls, contract, quotas: new QuotaGuard(mock.limits) });
-  // No ADMIN_TOKEN, no admin routes: a public demo cannot be reset or slowed down by visitors.
-  if (mock.adminToken) {
-    await app.register(adminRoutes, {
-      token: mock.adminToken,
-      registry,
-      controls,
-      operationIds: contract.api.getOperations().map((o) => o.operationId!),
-    });
-  }
+  // Only with ADMIN_TOKEN (plugins/admin.ts).
+  await mockAdminRoutes(app, {
+    registry,
+    controls,
+    operationIds: contract.api.getOperations().map((o) => o.operationId!),
+  });
 };
 
 export default mockPlugin;

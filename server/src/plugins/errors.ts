@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { loggableUrl } from '../logger.js';
+import { sendError, sendValidationError } from '../errors.js';
 
 /**
  * One error shape for the whole gateway, FastAPI's: {"detail": "..."}.
@@ -12,24 +13,25 @@ export default fp(
       const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed');
-        return reply.status(status).send({ detail: 'Internal server error' });
+        return sendError(reply, status, 'Internal server error');
       }
       request.log.info({ err: { message: error.message, code: error.code } }, 'request rejected');
       if (error.validation) {
-        return reply.status(422).send({
-          detail: error.validation.map((v) => ({
+        return sendValidationError(
+          reply,
+          error.validation.map((v) => ({
             loc: [error.validationContext ?? 'body', ...v.instancePath.split('/').filter(Boolean)],
             msg: v.message ?? 'is invalid',
             type: v.keyword,
           })),
-        });
+        );
       }
-      return reply.status(status).send({ detail: error.message });
+      return sendError(reply, status, error.message);
     });
 
     app.setNotFoundHandler((request, reply) => {
       request.log.info({ url: loggableUrl(request.url) }, 'not found');
-      return reply.status(404).send({ detail: 'Not Found' });
+      return sendError(reply, 404, 'Not Found');
     });
   },
   { name: 'errors' },

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { AppConfig } from '../config.js';
+import { sendError } from '../errors.js';
 
 /** Methods that change state: a browser sends these cross-site only from a form or a script. */
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -70,6 +71,6 @@ export function refuseForgedRequests(options: ForgedRequestGuardOptions): onRequ
     );
     if (!reason) return done();
     request.log.warn({ reason, method: request.method }, 'forged cross-site request refused');
-    void reply.code(403).header('cache-control', 'no-store').send({ detail: reason });
+    void sendError(reply.header('cache-control', 'no-store'), 403, reason);
   };
 }

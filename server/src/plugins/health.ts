@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { sendError } from '../errors.js';
 
 /** Liveness (the process answers) and readiness (every plugin loaded, not shutting down). */
 export default fp(
@@ -10,7 +11,7 @@ export default fp(
     });
     app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
     app.get('/readyz', { logLevel: 'warn' }, async (_request, reply) => {
-      if (closing) return reply.status(503).send({ detail: 'shutting down' });
+      if (closing) return sendError(reply, 503, 'shutting down');
       return { status: 'ready', mode: app.config.mode };
     });
   },

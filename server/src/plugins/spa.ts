@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { IDENTITY_PATH_PREFIXES } from '../proxy/identity-paths.js';
+import { sendError } from '../errors.js';
 
 const HASHED_ASSET = /^\/assets\//;
 
@@ -51,7 +52,7 @@ const spaPlugin: FastifyPluginAsync = async (app) => {
   if (!fs.existsSync(path.join(root, 'index.html'))) {
     app.log.warn({ root }, 'no client build found: run `npm run build` (npm start does it for you)');
     app.get('/', async (_request, reply) =>
-      reply.status(503).send({ detail: 'The web app is not built yet. Run `npm run build`.' }),
+      sendError(reply, 503, 'The web app is not built yet. Run `npm run build`.'),
     );
     return;
   }

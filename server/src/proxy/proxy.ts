@@ -53,7 +53,7 @@ const proxyPlugin: FastifyPluginAsync = async (app) => {
 
   const contract = validate === 'off' ? undefined : new ValidatingProxy({ mode: validate });
   if (contract) {
-    registerContractReportRoute(app, contract, app.config.mock.adminToken);
+    await registerContractReportRoute(app, contract);
     app.addHook('onClose', async () => {
       app.log.info({ contractReport: contract.report.summary() }, 'contract validation summary');
       if (validationReportFile) contract.report.write(validationReportFile);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../helpers/sign-in.js';
-import { ADA, caller, GRACE, startApiGateway, type ApiCaller, type TestGateway } from './support.js';
+import { caller, type ApiCaller } from '../helpers/contract-caller.js';
+import { startApiGateway, type TestGateway } from '../helpers/gateway.js';
+import { ADA, GRACE } from '../helpers/test-fixtures.js';
 
 type Detail = { loc: (string | number)[]; msg: string; type: string }[];
 

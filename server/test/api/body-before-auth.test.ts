@@ -1,8 +1,8 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_SLACK_BYTES } from '../../src/mock/api/api.js';
-import { signIn } from '../helpers/sign-in.js';
-import { ADA, startApiGateway, type TestGateway } from './support.js';
+import { startSignedInGateway, type TestGateway } from '../helpers/gateway.js';
+import { ADA } from '../helpers/test-fixtures.js';
 
 const FILE_BYTES = 4096;
 
@@ -40,10 +40,13 @@ describe('mock API: nobody unauthenticated makes the gateway hold a body', () =>
   let projectId: string;
 
   beforeAll(async () => {
-    gateway = await startApiGateway({ MOCK_MAX_FILE_BYTES: String(FILE_BYTES) });
-    adaCookie = (await signIn(gateway.baseUrl, ADA)).cookieHeader;
-    const projects = await fetch(`${gateway.baseUrl}/api/projects`, { headers: { cookie: adaCookie } });
-    projectId = ((await projects.json()) as { id: string }[])[0]!.id;
+    ({
+      gateway,
+      cookie: adaCookie,
+      projectId,
+    } = await startSignedInGateway(ADA, {
+      MOCK_MAX_FILE_BYTES: String(FILE_BYTES),
+    }));
   });
   afterAll(() => gateway.stop());
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../../src/mock/api/api.js';
-import { startSignedInGateway, type TestGateway } from './support.js';
+import { startSignedInGateway, type TestGateway } from '../helpers/gateway.js';
 
 /**
  * A body in a media type the operation does not take answers 415 {"detail"} (never 500), for every

@@ -1,10 +1,11 @@
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildRunner } from '../../src/mock/builds/runner.js';
 import { buildsToDrop, type RetainedBuild } from '../../src/mock/store/build-retention.js';
-import { loadSeedData } from '../../src/mock/store/fixtures.js';
 import { Sandbox } from '../../src/mock/store/sandbox.js';
-import { signIn } from '../helpers/sign-in.js';
-import { ADA, startApiGateway, waitFor, writeTestFixtures, type TestGateway } from './support.js';
+import { startSignedInGateway, type TestGateway } from '../helpers/gateway.js';
+import { ADA, useTestSeed } from '../helpers/test-fixtures.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 /** Finished builds of a sandbox are bounded: a count per project and bytes per sandbox. */
 
@@ -54,14 +55,7 @@ describe('buildsToDrop', () => {
 });
 
 describe('a sandbox keeps what its retention allows', () => {
-  let seed: Awaited<ReturnType<typeof loadSeedData>>;
-  let remove: () => Promise<void>;
-  beforeAll(async () => {
-    const fixtures = await writeTestFixtures();
-    seed = await loadSeedData(fixtures.dir);
-    remove = fixtures.remove;
-  });
-  afterAll(() => remove());
+  const seed = useTestSeed();
 
   /** A runner that finishes each build at once with a netlist of `artifactBytes` and one log line. */
   const instantRunner = (artifactBytes: number): BuildRunner => ({
@@ -79,7 +73,7 @@ describe('a sandbox keeps what its retention allows', () => {
   it('after N+k builds lists N, the older ones are 404, and the retained bytes stay within the budget', () => {
     let minute = 0;
     const sandbox = new Sandbox({
-      seed,
+      seed: seed(),
       runner: instantRunner(1000),
       ownerEmail: ADA,
       fakerSeed: 1,
@@ -99,7 +93,7 @@ describe('a sandbox keeps what its retention allows', () => {
 
   it('keeps the latest build even when it alone is over the budget', () => {
     const sandbox = new Sandbox({
-      seed,
+      seed: seed(),
       runner: instantRunner(10_000),
       ownerEmail: ADA,
       fakerSeed: 1,
@@ -115,31 +109,31 @@ describe('a sandbox keeps what its retention allows', () => {
 
 describe('mock API: MOCK_MAX_BUILDS_KEPT_PER_PROJECT over HTTP', () => {
   let gateway: TestGateway;
+  let cookie: string;
+  let projectId: string;
   beforeAll(async () => {
-    gateway = await startApiGateway({ MOCK_MAX_BUILDS_KEPT_PER_PROJECT: '2', MOCK_BUILD_STEP_MS: '1' });
+    // Ada's first project (by name) is the fixtures' Adder, which builds successfully.
+    ({ gateway, cookie, projectId } = await startSignedInGateway(ADA, {
+      MOCK_MAX_BUILDS_KEPT_PER_PROJECT: '2',
+      MOCK_BUILD_STEP_MS: '1',
+    }));
   });
   afterAll(() => gateway.stop());
 
   it('lists only the newest two finished builds; an older build id answers 404 {"detail"}', async () => {
-    const { cookieHeader } = await signIn(gateway.baseUrl, ADA);
-    const api = (path: string, method = 'GET') =>
-      fetch(`${gateway.baseUrl}/api${path}`, { method, headers: { cookie: cookieHeader } });
-    const projectId = ((await (await api('/projects')).json()) as { id: string; name: string }[]).find(
-      (p) => p.name === 'Adder',
-    )!.id;
+    const http = request(gateway.baseUrl);
     const ids: string[] = [];
     for (let i = 0; i < 4; i++) {
-      const queued = (await (await api(`/projects/${projectId}/builds`, 'POST')).json()) as { id: string };
-      ids.push(queued.id);
+      const queued = await http.post(`/api/projects/${projectId}/builds`).set('cookie', cookie).expect(201);
+      ids.push((queued.body as { id: string }).id);
       await waitFor(async () => {
-        const view = (await (await api(`/builds/${queued.id}`)).json()) as { status: string };
-        return view.status === 'succeeded' ? view : undefined;
+        const view = await http.get(`/api/builds/${ids[i]}`).set('cookie', cookie).expect(200);
+        return (view.body as { status: string }).status === 'succeeded' ? view : undefined;
       }, `build ${i} to finish`);
     }
-    const listed = (await (await api(`/projects/${projectId}/builds`)).json()) as { id: string }[];
-    expect(listed.map((b) => b.id)).toEqual([ids[3], ids[2]]);
-    const gone = await api(`/builds/${ids[0]}`);
-    expect(gone.status).toBe(404);
-    expect(Object.keys((await gone.json()) as object)).toEqual(['detail']);
+    const listed = await http.get(`/api/projects/${projectId}/builds`).set('cookie', cookie).expect(200);
+    expect((listed.body as { id: string }[]).map((b) => b.id)).toEqual([ids[3], ids[2]]);
+    const gone = await http.get(`/api/builds/${ids[0]}`).set('cookie', cookie).expect(404);
+    expect(Object.keys(gone.body as object)).toEqual(['detail']);
   });
 });

@@ -1,11 +1,13 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildJob, BuildProgress, BuildRunner } from '../../src/mock/builds/runner.js';
-import { loadSeedData } from '../../src/mock/store/fixtures.js';
 import { Sandbox } from '../../src/mock/store/sandbox.js';
 import { signIn } from '../helpers/sign-in.js';
-import { ADA, startApiGateway, waitFor, writeTestFixtures, type TestGateway } from './support.js';
+import { startApiGateway, type TestGateway } from '../helpers/gateway.js';
+import { ADA, useTestSeed, writeTestFixtures } from '../helpers/test-fixtures.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 interface BuildView {
   id: string;
@@ -41,10 +43,12 @@ describe('a build with a huge log does not crash the gateway', () => {
     { timeout: 60_000 },
     async () => {
       const { cookieHeader: cookie } = await signIn(gateway.baseUrl, ADA);
-      const api = async <T>(method: string, path: string) => {
-        const response = await fetch(`${gateway.baseUrl}/api${path}`, { method, headers: { cookie } });
+      const http = request(gateway.baseUrl);
+      const api = async <T>(method: 'GET' | 'POST', path: string) => {
+        const call = method === 'GET' ? http.get(`/api${path}`) : http.post(`/api${path}`);
+        const response = await call.set('cookie', cookie);
         expect(response.status, `${method} ${path}`).toBeLessThan(300);
-        return (await response.json()) as T;
+        return response.body as T;
       };
       const project = (await api<{ id: string; name: string }[]>('GET', '/projects')).find((p) => p.name === 'Adder')!;
       const build = await api<BuildView>('POST', `/projects/${project.id}/builds`);
@@ -60,7 +64,7 @@ describe('a build with a huge log does not crash the gateway', () => {
       const log = await api<{ total: number; complete: boolean }>('GET', `/builds/${build.id}/log?limit=1`);
       expect(log.complete).toBe(true);
       expect(log.total).toBeGreaterThan(LINES);
-      expect((await fetch(`${gateway.baseUrl}/healthz`)).status).toBe(200);
+      await http.get('/healthz').expect(200);
     },
   );
 });
@@ -77,17 +81,10 @@ function runnerCalling(act: (progress: BuildProgress, job: BuildJob) => void): B
 }
 
 describe('an error inside one build fails that build with a message, not the process', () => {
-  let seed: Awaited<ReturnType<typeof loadSeedData>>;
-  let remove: () => Promise<void>;
-  beforeAll(async () => {
-    const fixtures = await writeTestFixtures();
-    seed = await loadSeedData(fixtures.dir);
-    remove = fixtures.remove;
-  });
-  afterAll(() => remove());
+  const seed = useTestSeed();
 
   const sandboxWith = (runner: BuildRunner) =>
-    new Sandbox({ seed, runner, ownerEmail: ADA, fakerSeed: 1, startedAt: new Date() });
+    new Sandbox({ seed: seed(), runner, ownerEmail: ADA, fakerSeed: 1, startedAt: new Date() });
   const projectOf = (sandbox: Sandbox) => sandbox.listProjects().find((p) => p.name === 'Adder')!.id;
 
   it("a progress callback that throws in the runner's timer fails the build; the next build of the queue still runs", async () => {

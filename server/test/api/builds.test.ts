@@ -4,7 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADA, startApiGateway, waitFor, type ApiCaller, type TestGateway } from './support.js';
+import { type ApiCaller } from '../helpers/contract-caller.js';
+import { startApiGateway, type TestGateway } from '../helpers/gateway.js';
+import { ADA } from '../helpers/test-fixtures.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 interface Build {
   id: string;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, type SignedIn } from '../helpers/sign-in.js';
-import { ADA, startApiGateway, type TestGateway } from './support.js';
+import { startSignedInGateway, type TestGateway } from '../helpers/gateway.js';
+import { ADA } from '../helpers/test-fixtures.js';
 
 /**
  * Cookie-authenticated writes that another site's page makes the browser send are refused (403
@@ -13,25 +13,26 @@ const CLIENT = 'client_id=cloud-compile';
 
 describe('forged cross-site writes are refused', () => {
   let gateway: TestGateway;
-  let ada: SignedIn;
+  let adaCookie: string;
   let projectId: string;
   const url = (path: string) => `${gateway.baseUrl}${path}`;
 
   /** A request as a browser sends it for a page: Ada's cookies plus the page's origin headers. */
   const asBrowser = (path: string, init: RequestInit & { headers?: Record<string, string> } = {}) =>
-    fetch(url(path), { redirect: 'manual', ...init, headers: { cookie: ada.cookieHeader, ...init.headers } });
+    fetch(url(path), { redirect: 'manual', ...init, headers: { cookie: adaCookie, ...init.headers } });
 
   const fileNames = async () => {
-    const response = await fetch(url(`/api/projects/${projectId}/files`), { headers: { cookie: ada.cookieHeader } });
+    const response = await fetch(url(`/api/projects/${projectId}/files`), { headers: { cookie: adaCookie } });
     return ((await response.json()) as { name: string }[]).map((f) => f.name);
   };
 
   beforeAll(async () => {
     // PUBLIC_URL on a real domain, so a sibling subdomain is a same-site origin.
-    gateway = await startApiGateway({ PUBLIC_URL });
-    ada = await signIn(gateway.baseUrl, ADA, { redirectUri: `${PUBLIC_URL}/` });
-    const projects = await fetch(url('/api/projects'), { headers: { cookie: ada.cookieHeader } });
-    projectId = ((await projects.json()) as { id: string }[])[0]!.id;
+    ({
+      gateway,
+      cookie: adaCookie,
+      projectId,
+    } = await startSignedInGateway(ADA, { PUBLIC_URL }, { redirectUri: `${PUBLIC_URL}/` }));
   });
   afterAll(() => gateway.stop());
 
@@ -89,10 +90,10 @@ describe('forged cross-site writes are refused', () => {
       expect(response.status, `${method} ${path}`).toBe(403);
       expect(((await response.json()) as { detail: string }).detail).toMatch(/cross-site/);
     }
-    const project = await fetch(url(`/api/projects/${projectId}`), { headers: { cookie: ada.cookieHeader } });
+    const project = await fetch(url(`/api/projects/${projectId}`), { headers: { cookie: adaCookie } });
     expect(project.status).toBe(200);
     expect(((await project.json()) as { name: string }).name).not.toBe('Renamed');
-    const keys = await fetch(url('/api/api-keys'), { headers: { cookie: ada.cookieHeader } });
+    const keys = await fetch(url('/api/api-keys'), { headers: { cookie: adaCookie } });
     expect(await keys.json()).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSignedInGateway, type TestGateway } from './support.js';
+import { startSignedInGateway, type TestGateway } from '../helpers/gateway.js';
 
 /** Bugs the mock's fuzz test (server/test/contract/mock-fuzz.test.ts) found, kept as plain regression tests. */
 describe('mock API: fuzz findings', () => {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADA, GRACE, startApiGateway, type ApiCaller, type TestGateway } from './support.js';
+import { type ApiCaller } from '../helpers/contract-caller.js';
+import { startApiGateway, type TestGateway } from '../helpers/gateway.js';
+import { ADA, GRACE } from '../helpers/test-fixtures.js';
 
 describe('mock API: projects, files and examples', () => {
   let gateway: TestGateway;

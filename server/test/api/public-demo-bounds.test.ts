@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CookieJar } from '../helpers/sign-in.js';
-import { ADA, startApiGateway, type TestGateway } from './support.js';
+import { startApiGateway, type TestGateway } from '../helpers/gateway.js';
+import { ADA } from '../helpers/test-fixtures.js';
 
 /**
  * The public demo (MOCK_SANDBOX=session) at its default sign-in rate limit, over real HTTP: one

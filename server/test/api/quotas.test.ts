@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../helpers/sign-in.js';
-import { ADA, GRACE, startApiGateway, type TestGateway } from './support.js';
+import { startApiGateway, type TestGateway } from '../helpers/gateway.js';
+import { ADA, GRACE } from '../helpers/test-fixtures.js';
 
 /**
  * The public demo's per-sandbox quotas at their edges, over real HTTP: the limit itself is

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CookieJar, signIn } from '../helpers/sign-in.js';
-import { ADA, startApiGateway, type TestGateway } from './support.js';
+import { startApiGateway, type TestGateway } from '../helpers/gateway.js';
+import { ADA } from '../helpers/test-fixtures.js';
 
 const CAP = 1000;
 const FLOOD = 1005;

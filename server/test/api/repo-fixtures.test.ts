@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../helpers/sign-in.js';
-import { startGateway, type RunningGateway } from '../identity/gateway.js';
-import { ADA, caller, waitFor } from './support.js';
+import { startGateway, type RunningGateway } from '../helpers/gateway.js';
+import { caller } from '../helpers/contract-caller.js';
+import { ADA } from '../helpers/test-fixtures.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 /** The gateway starts on the repository's own fixtures/ and serves them through the contract. */
 describe('mock API on the repository fixtures', () => {

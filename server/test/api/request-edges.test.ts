@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../helpers/sign-in.js';
-import { ADA, caller, startApiGateway, type TestGateway } from './support.js';
+import { caller } from '../helpers/contract-caller.js';
+import { startApiGateway, type TestGateway } from '../helpers/gateway.js';
+import { ADA } from '../helpers/test-fixtures.js';
 
 describe('mock API: requests at the edges', () => {
   let gateway: TestGateway;

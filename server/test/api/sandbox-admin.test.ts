@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../helpers/sign-in.js';
-import { ADA, ADMIN_TOKEN, startApiGateway, type TestGateway } from './support.js';
+import { ADMIN_TOKEN, startApiGateway, type TestGateway } from '../helpers/gateway.js';
+import { ADA } from '../helpers/test-fixtures.js';
 
 describe('mock API: session sandboxes', () => {
   let gateway: TestGateway;
@@ -29,8 +30,8 @@ describe('mock API: session sandboxes', () => {
 describe('mock API: idle session sandboxes expire', () => {
   it('drops a sandbox idle for longer than MOCK_SANDBOX_IDLE_MINUTES', async () => {
     const { SandboxRegistry } = await import('../../src/mock/store/registry.js');
-    const { loadSeedData } = await import('../../src/mock/store/fixtures.js');
-    const { writeTestFixtures } = await import('./support.js');
+    const { loadSeedData } = await import('../../src/mock/fixtures.js');
+    const { writeTestFixtures } = await import('../helpers/test-fixtures.js');
     const fixtures = await writeTestFixtures();
     try {
       let now = 0;

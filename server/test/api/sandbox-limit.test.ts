@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/mock/store/errors.js';
-import { loadSeedData } from '../../src/mock/store/fixtures.js';
+import { ApiError } from '../../src/errors.js';
+import { loadSeedData } from '../../src/mock/fixtures.js';
 import { MAX_SANDBOXES, SandboxRegistry } from '../../src/mock/store/registry.js';
-import { ADA, writeTestFixtures } from './support.js';
+import { ADA, writeTestFixtures } from '../helpers/test-fixtures.js';
 
 const user = {
   id: 'u1',

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../helpers/sign-in.js';
-import { startGateway, type RunningGateway } from '../identity/gateway.js';
-import { ADA, GRACE, caller, waitFor, type ApiCaller } from '../api/support.js';
+import { startGateway, type RunningGateway } from '../helpers/gateway.js';
+import { caller, type ApiCaller } from '../helpers/contract-caller.js';
+import { ADA, GRACE } from '../helpers/test-fixtures.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 // Real builds over the API (MOCK_BUILDS=toolchain on the seed fixtures): diagnostics served with the
 // build in the contract's shape, the check build's artifacts, one tool slot shared by every user with a

@@ -8,7 +8,7 @@ import { detectIsolation, type ToolSandbox } from '../../src/mock/builds/sandbox
 import { findGhdl, GHDL_MISSING, toolSandbox } from '../../src/mock/builds/select-runner.js';
 import { BuildBudget, runTool, toolEnvironment } from '../../src/mock/builds/tool-process.js';
 import { ToolchainRunner, type ToolchainRunnerOptions } from '../../src/mock/builds/toolchain-runner.js';
-import type { ProjectConfig, SourceFile } from '../../src/mock/store/fixtures.js';
+import type { ProjectConfig, SourceFile } from '../../src/mock/domain.js';
 import { PLATFORM_DIR } from '../fixtures/seed-data.js';
 
 // What a user's design can reach: with bubblewrap, no file of the gateway's machine outside the

@@ -8,7 +8,8 @@ import type { BuildJob, BuildOutcome, BuildRunner, RunningBuild } from '../../sr
 import { findGhdl, GHDL_MISSING, toolSandbox } from '../../src/mock/builds/select-runner.js';
 import { ToolchainRunner, type ToolchainRunnerOptions } from '../../src/mock/builds/toolchain-runner.js';
 import { resourceCounts } from '../../src/mock/builds/toolchain-steps.js';
-import { loadSeedData, type ProjectConfig, type SeedData, type SourceFile } from '../../src/mock/store/fixtures.js';
+import type { ProjectConfig, SourceFile } from '../../src/mock/domain.js';
+import { loadSeedData, type SeedData } from '../../src/mock/fixtures.js';
 import { FIXTURES_DIR, PLATFORM_DIR } from '../fixtures/seed-data.js';
 import { liveProcesses } from './processes.js';
 

@@ -2,8 +2,10 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADA, startApiGateway, waitFor, type TestGateway } from '../api/support.js';
-import { startGateway } from '../identity/gateway.js';
+import { startApiGateway, type TestGateway } from '../helpers/gateway.js';
+import { ADA } from '../helpers/test-fixtures.js';
+import { waitFor } from '../helpers/wait-for.js';
+import { startGateway } from '../helpers/gateway.js';
 import { apiGet, buildCliBundle, cliEnv, createApiKey, runCli, spawnCli } from './support.js';
 
 interface Build {

@@ -2,7 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADA, ADMIN_TOKEN, startApiGateway, type TestGateway } from '../api/support.js';
+import { ADMIN_TOKEN, startApiGateway, type TestGateway } from '../helpers/gateway.js';
+import { ADA } from '../helpers/test-fixtures.js';
 import { apiGet, buildCliBundle, CLI_BIN, cliEnv, createApiKey, runCli } from './support.js';
 
 interface ProjectSummary {
@@ -15,7 +16,7 @@ interface FileEntry {
   timestamp: string;
 }
 
-// The seed project's file as fixtures write it (server/test/api/support.ts).
+// The seed project's file as fixtures write it (server/test/helpers/test-fixtures.ts).
 const ADDER_VHD = 'architecture rtl of CustomInstrument is\nbegin\n  OutputA <= InputA + InputB;\nend architecture;\n';
 
 // Each test runs the real command (a Node process) a few times: on a loaded 2-core machine that takes seconds.

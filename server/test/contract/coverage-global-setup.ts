@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ContractDocument } from '../../src/contract/document.js';
-import { readSuiteCoverage, SUITE_COVERAGE_DIR_ENV } from '../../src/contract/suite-coverage.js';
+import { readSuiteCoverage, SUITE_COVERAGE_DIR_ENV } from '../helpers/suite-coverage.js';
 
 /**
  * Written by the mock scenario test (mock-contract.test.ts) when it ran against a mock that

@@ -4,21 +4,19 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
-import { REPO_ROOT, testConfig } from '../../src/config.js';
+import { buildTestApp, listen } from '../helpers/gateway.js';
+import { REPO_ROOT } from '../../src/config.js';
 import type { ContractReportJson } from '../../src/contract/report.js';
 import { formatScenario, runScenario } from '../../src/contract/scenario.js';
-import { SUITE_COVERAGE_DIR_ENV } from '../../src/contract/suite-coverage.js';
+import { SUITE_COVERAGE_DIR_ENV } from '../helpers/suite-coverage.js';
 import { signIn } from '../helpers/sign-in.js';
 import { ENFORCE_MARKER } from './coverage-global-setup.js';
 
 const ADMIN_TOKEN = 'contract-admin-token-0123456789';
 
-async function listen(env: Record<string, string>): Promise<{ app: FastifyInstance; url: string }> {
-  const app = await buildApp(testConfig(env));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as { port: number };
-  return { app, url: `http://127.0.0.1:${port}` };
+async function start(env: Record<string, string>): Promise<{ app: FastifyInstance; url: string }> {
+  const { app, baseUrl } = await listen(await buildTestApp(env));
+  return { app, url: baseUrl };
 }
 
 /**
@@ -31,8 +29,8 @@ describe('the mock against its own contract', () => {
   let cookie: string;
 
   beforeAll(async () => {
-    mock = await listen({ MODE: 'mock', MOCK_BUILD_STEP_MS: '50' });
-    proxy = await listen({
+    mock = await start({ MODE: 'mock', MOCK_BUILD_STEP_MS: '50' });
+    proxy = await start({
       MODE: 'proxy',
       API_UPSTREAM: mock.url,
       AUTH_UPSTREAM: mock.url,

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContractDocument, type ContractOperation } from '../../src/contract/document.js';
 import { ContractValidator, mediaTypeOf } from '../../src/contract/validator.js';
-import { ADA, startApiGateway, type TestGateway } from '../api/support.js';
+import { startApiGateway, type TestGateway } from '../helpers/gateway.js';
+import { ADA } from '../helpers/test-fixtures.js';
 import { signIn } from '../helpers/sign-in.js';
 import { SchemaArbitraries, junkText } from './schema-arbitraries.js';
 

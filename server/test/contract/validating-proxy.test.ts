@@ -3,8 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.js';
-import { testConfig } from '../../src/config.js';
+import { buildTestApp, listen } from '../helpers/gateway.js';
 import type { ContractReportJson } from '../../src/contract/report.js';
 import {
   bigLog,
@@ -32,8 +31,8 @@ afterEach(async () => {
 });
 
 async function startProxy(validate: 'off' | 'report' | 'strict', env: Record<string, string> = {}): Promise<Gateway> {
-  const app = await buildApp(
-    testConfig({
+  const { app, baseUrl } = await listen(
+    await buildTestApp({
       MODE: 'proxy',
       API_UPSTREAM: upstream.url,
       AUTH_UPSTREAM: upstream.url,
@@ -42,9 +41,7 @@ async function startProxy(validate: 'off' | 'report' | 'strict', env: Record<str
       ...env,
     }),
   );
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as { port: number };
-  const gateway = { app, url: `http://127.0.0.1:${port}` };
+  const gateway = { app, url: baseUrl };
   open.push(gateway);
   return gateway;
 }

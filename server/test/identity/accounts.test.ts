@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CookieJar, signIn } from '../helpers/sign-in.js';
-import { startGateway, type RunningGateway } from './gateway.js';
+import { startGateway, type RunningGateway } from '../helpers/gateway.js';
 
 const CLIENT_ID = 'cloud-compile';
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
-import { testConfig } from '../../src/config.js';
+import { buildTestApp } from '../helpers/gateway.js';
 import { secureCookies } from '../../src/mock/identity/cookies.js';
 import { parseSetCookie } from '../helpers/sign-in.js';
 
@@ -18,7 +17,7 @@ describe('mock identity: the Secure cookie attribute follows the public URL', ()
   });
 
   async function signInCookies(publicUrl: string) {
-    const app = await buildApp(testConfig({ MODE: 'mock', PUBLIC_URL: publicUrl }));
+    const app = await buildTestApp({ MODE: 'mock', PUBLIC_URL: publicUrl });
     try {
       const query = new URLSearchParams({ client_id: 'cloud-compile', scope: 'openid offline_access' });
       const response = await app.inject({

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CookieJar, signIn } from '../helpers/sign-in.js';
-import { startGateway, type RunningGateway } from './gateway.js';
+import { startGateway, type RunningGateway } from '../helpers/gateway.js';
 
 /**
  * The mock identity provider as a public demo, over real HTTP: what a visitor types is bounded

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../helpers/sign-in.js';
-import { startGateway, type RunningGateway } from './gateway.js';
+import { startGateway, type RunningGateway } from '../helpers/gateway.js';
 
 const TTL = 11; // the shortest the config allows: the SDK refreshes 10 s before expiry
 

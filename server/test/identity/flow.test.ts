@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CookieJar, parseSetCookie, type SetCookie } from '../helpers/sign-in.js';
-import { startGateway, type RunningGateway } from './gateway.js';
+import { startGateway, type RunningGateway } from '../helpers/gateway.js';
 
 const CLIENT_ID = 'cloud-compile';
 const APP = 'http://localhost:8080'; // the default PUBLIC_URL / REDIRECT_URI origin

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type RunningGateway } from './gateway.js';
+import { startGateway, type RunningGateway } from '../helpers/gateway.js';
 
 const CLIENT_ID = 'cloud-compile';
 

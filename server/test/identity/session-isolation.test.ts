@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SandboxRegistry } from '../../src/mock/store/registry.js';
 import { signIn } from '../helpers/sign-in.js';
-import { startGateway, type RunningGateway } from './gateway.js';
+import { startGateway, type RunningGateway } from '../helpers/gateway.js';
 import { manualClock, startIdentityOnly } from './standalone.js';
 
 const NEW = 'new@example.com';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../helpers/sign-in.js';
-import { startGateway, type RunningGateway } from './gateway.js';
+import { startGateway, type RunningGateway } from '../helpers/gateway.js';
 
 /** The helper other areas' tests use to get a signed-in session. */
 describe('signIn test helper', () => {

@@ -1,21 +1,19 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { sendValidationError, type ValidationIssue } from '../../errors.js';
+import { registerAdminRoutes } from '../../plugins/admin.js';
 import type { SandboxRegistry } from '../store/registry.js';
 import type { MockControls } from './controls.js';
 
 export interface MockAdminOptions {
-  token: string;
   registry: SandboxRegistry;
   controls: MockControls;
   /** The contract's operations: latency and faults must name one of them (or `*`). */
   operationIds: readonly string[];
 }
 
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
 /** FastAPI's 422 detail list from zod issues. */
-function validationDetail(error: z.ZodError) {
+function validationIssues(error: z.ZodError): ValidationIssue[] {
   return error.issues.map((issue) => ({
     loc: ['body', ...issue.path.map((p) => (typeof p === 'number' ? p : String(p)))],
     msg: issue.message,
@@ -24,23 +22,18 @@ function validationDetail(error: z.ZodError) {
 }
 
 /**
- * The mock's admin API, outside /api and outside the contract, for front-end resilience tests:
- * reset state, set per-operation latency, inject faults. Exists only when ADMIN_TOKEN is set;
- * every call needs `Authorization: Bearer <ADMIN_TOKEN>`.
+ * The mock's admin routes (/mock-admin), for front-end resilience tests: reset state, set
+ * per-operation latency, inject faults. Admin routes (plugins/admin.ts): they need the admin
+ * token, and exist only when ADMIN_TOKEN is set.
  */
-export default async function adminRoutes(app: FastifyInstance, options: MockAdminOptions) {
+export default async function mockAdminRoutes(app: FastifyInstance, options: MockAdminOptions) {
+  await registerAdminRoutes(app, (admin) => routes(admin, options));
+}
+
+function routes(app: FastifyInstance, options: MockAdminOptions) {
   const { registry, controls } = options;
-  const expected = digest(options.token);
   const operationId = z.string().refine((id) => id === '*' || options.operationIds.includes(id), {
     message: 'must be an operationId of the contract or *',
-  });
-
-  app.addHook('onRequest', async (request: FastifyRequest, reply) => {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
-    // Compare digests in constant time, so the token cannot be guessed byte by byte.
-    if (!match || !timingSafeEqual(digest(match[1]!), expected)) {
-      return reply.status(401).send({ detail: 'Admin token missing or wrong' });
-    }
   });
 
   const parse = <T>(schema: z.ZodType<T>, body: unknown) => schema.safeParse(body ?? {});
@@ -50,7 +43,7 @@ export default async function adminRoutes(app: FastifyInstance, options: MockAdm
   const resetBody = z.object({ email: z.email().optional() }).strict();
   app.post('/mock-admin/reset', async (request, reply) => {
     const parsed = parse(resetBody, request.body);
-    if (!parsed.success) return reply.status(422).send({ detail: validationDetail(parsed.error) });
+    if (!parsed.success) return sendValidationError(reply, validationIssues(parsed.error));
     const dropped = registry.reset(parsed.data.email);
     // A full reset also puts latency and faults back; resetting one user leaves them for the others.
     if (!parsed.data.email) {
@@ -65,7 +58,7 @@ export default async function adminRoutes(app: FastifyInstance, options: MockAdm
     .strict();
   app.put('/mock-admin/latency', async (request, reply) => {
     const parsed = parse(latencyBody, request.body);
-    if (!parsed.success) return reply.status(422).send({ detail: validationDetail(parsed.error) });
+    if (!parsed.success) return sendValidationError(reply, validationIssues(parsed.error));
     controls.setLatency(parsed.data.operationId, parsed.data.ms);
     return controls.snapshot();
   });
@@ -85,7 +78,7 @@ export default async function adminRoutes(app: FastifyInstance, options: MockAdm
     .strict();
   app.post('/mock-admin/faults', async (request, reply) => {
     const parsed = parse(faultBody, request.body);
-    if (!parsed.success) return reply.status(422).send({ detail: validationDetail(parsed.error) });
+    if (!parsed.success) return sendValidationError(reply, validationIssues(parsed.error));
     const { times, ...fault } = parsed.data;
     controls.addFault({ ...fault, remaining: times ?? null });
     return reply.status(201).send(controls.snapshot());

@@ -1,4 +1,4 @@
-import type { Scope } from '../store/sandbox.js';
+import type { Scope } from '../domain.js';
 import { created, noContent, ok, str, type Handlers } from './types.js';
 
 /** API keys: managed with the browser session only (the pipeline refuses keys here). */

@@ -1,14 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import addFormats from 'ajv-formats';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { OpenAPIBackend, type Document, type Operation, type Request as ApiRequest } from 'openapi-backend';
-import { REPO_ROOT } from '../../config.js';
+import { CONTRACT_FILE } from '../../config.js';
 import { appOrigins, refuseForgedRequests } from '../../plugins/forged-requests.js';
 import type { MockControls } from '../admin/controls.js';
-import { ApiError, ApiValidationError, type ValidationIssue } from '../store/errors.js';
+import { ApiError, ApiValidationError, sendError, sendValidationError, type ValidationIssue } from '../../errors.js';
 import type { SandboxRegistry } from '../store/registry.js';
 import { apiKeyHandlers } from './api-keys.js';
 import { authenticate, type Caller } from './auth.js';
@@ -21,9 +20,6 @@ import { projectHandlers } from './projects.js';
 import type { QuotaGuard } from './quotas.js';
 import type { HandlerContext, HandlerResult, Handlers } from './types.js';
 import { toIssues } from './validation-errors.js';
-
-/** The contract: routing, validation, and what GET /api/openapi.json serves. */
-export const CONTRACT_FILE = path.join(REPO_ROOT, 'openapi/openapi.json');
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -164,9 +160,10 @@ function send(reply: FastifyReply, result: HandlerResult) {
   return reply.send(result.body);
 }
 
-function sendError(reply: FastifyReply, error: unknown) {
-  if (error instanceof ApiValidationError) return reply.status(422).send({ detail: error.issues });
-  if (error instanceof ApiError) return reply.status(error.statusCode).send({ detail: error.message });
+/** An error the store or a handler threw, as the contract's error answer; anything else is a bug (500). */
+function sendThrown(reply: FastifyReply, error: unknown) {
+  if (error instanceof ApiValidationError) return sendValidationError(reply, error.issues);
+  if (error instanceof ApiError) return sendError(reply, error.statusCode, error.message);
   throw error;
 }
 
@@ -210,7 +207,7 @@ async function routes(app: FastifyInstance, options: MockApiOptions) {
   const authenticateBeforeBody = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!hasBody(request)) return;
     const matched = matchOperation(requestOf(request));
-    if (!('operation' in matched)) return reply.status(matched.status).send({ detail: matched.detail });
+    if (!('operation' in matched)) return sendError(reply, matched.status, matched.detail);
     try {
       request.earlyCaller = await authenticate(
         request,
@@ -220,7 +217,7 @@ async function routes(app: FastifyInstance, options: MockApiOptions) {
         registry,
       );
     } catch (error) {
-      return sendError(reply, error);
+      return sendThrown(reply, error);
     }
   };
 
@@ -228,7 +225,7 @@ async function routes(app: FastifyInstance, options: MockApiOptions) {
     const { body, issues: parseIssues } = parsedBody(request);
     const apiRequest = requestOf(request, body);
     const matched = matchOperation(apiRequest);
-    if (!('operation' in matched)) return reply.status(matched.status).send({ detail: matched.detail });
+    if (!('operation' in matched)) return sendError(reply, matched.status, matched.detail);
     const { operation } = matched;
     const operationId = operation.operationId!;
     request.operationId = operationId;
@@ -242,7 +239,7 @@ async function routes(app: FastifyInstance, options: MockApiOptions) {
       request.raw.socket.destroy();
       return reply;
     }
-    if (fault) return reply.status(fault.status).send({ detail: fault.detail });
+    if (fault) return sendError(reply, fault.status, fault.detail);
 
     try {
       const caller =
@@ -276,7 +273,7 @@ async function routes(app: FastifyInstance, options: MockApiOptions) {
       if (operationId === 'newProjectBuild') quotas.recordBuild(caller.sandbox);
       return send(reply, result);
     } catch (error) {
-      return sendError(reply, error);
+      return sendThrown(reply, error);
     }
   };
   const bodyLimit = mockApiBodyLimit(app.config.mock.limits.fileBytes, app.config.http.bodyLimitBytes);

@@ -2,9 +2,10 @@ import type { FastifyRequest } from 'fastify';
 import type { Operation } from 'openapi-backend';
 import { clientKey } from '../client-address.js';
 import type { MockIdentity } from '../session.js';
-import { ApiError } from '../store/errors.js';
+import { ApiError } from '../../errors.js';
 import type { SandboxRegistry } from '../store/registry.js';
-import type { Sandbox, Scope } from '../store/sandbox.js';
+import type { Scope } from '../domain.js';
+import type { Sandbox } from '../store/sandbox.js';
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -1,4 +1,4 @@
-import { ApiValidationError } from '../store/errors.js';
+import { ApiValidationError } from '../../errors.js';
 import { ok, type Handlers } from './types.js';
 
 /** Terms acceptance goes to the mock identity provider, which owns the user's terms state. */

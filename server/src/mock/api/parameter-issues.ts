@@ -1,5 +1,5 @@
 import type { Operation } from 'openapi-backend';
-import type { ValidationIssue } from '../store/errors.js';
+import type { ValidationIssue } from '../../errors.js';
 
 interface Parameter {
   in: string;

@@ -1,4 +1,4 @@
-import type { ProjectConfig } from '../store/fixtures.js';
+import type { ProjectConfig } from '../domain.js';
 import { created, noContent, ok, str, type Handlers } from './types.js';
 
 /** Projects and their build configuration. */

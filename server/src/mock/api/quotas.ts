@@ -1,5 +1,5 @@
 import type { MockLimits } from '../../config.js';
-import { ApiError, ApiValidationError } from '../store/errors.js';
+import { ApiError, ApiValidationError } from '../../errors.js';
 import type { Sandbox } from '../store/sandbox.js';
 import type { HandlerContext } from './types.js';
 

@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import type { ValidationIssue } from '../store/errors.js';
+import type { ValidationIssue } from '../../errors.js';
 
 /** Where an ajv instance path points, in FastAPI's `loc` form: ["body", "config", "slots"]. */
 function location(instancePath: string): (string | number)[] {

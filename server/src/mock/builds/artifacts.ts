@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { ProjectConfig, ReportName, StageName } from '../store/fixtures.js';
-import { REPORTS } from '../store/fixtures.js';
+import type { ProjectConfig, ReportName, StageName } from '../domain.js';
+import { REPORTS } from '../domain.js';
 import { fillPlaceholders, type LogVariables, splitByStage } from './log-templates.js';
 import { createTar } from './tar.js';
 

@@ -1,4 +1,4 @@
-import type { SourceFile } from '../store/fixtures.js';
+import type { SourceFile } from '../domain.js';
 
 export type FileKind = 'vhdl' | 'verilog' | 'constraints' | 'ip' | 'other';
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../config.js';
-import { loadSeedData } from '../store/fixtures.js';
+import { loadSeedData } from '../fixtures.js';
 import { planBuildLog, renderLines } from './log-templates.js';
 
 const vars = (slots: number) => ({

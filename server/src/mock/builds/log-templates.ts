@@ -1,5 +1,5 @@
-import type { BuildErrorSpec, ProjectConfig, StageName } from '../store/fixtures.js';
-import { STAGES } from '../store/fixtures.js';
+import type { BuildErrorSpec, ProjectConfig, StageName } from '../domain.js';
+import { STAGES } from '../domain.js';
 
 /** What a build's log and reports fill their `{{placeholders}}` with. */
 export interface LogVariables {

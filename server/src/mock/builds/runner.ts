@@ -1,4 +1,4 @@
-import type { BuildErrorSpec, ProjectConfig, SourceFile, StageName } from '../store/fixtures.js';
+import type { BuildErrorSpec, ProjectConfig, SourceFile, StageName } from '../domain.js';
 import type { ArtifactFile } from './artifacts.js';
 import type { Diagnostic } from './diagnostics.js';
 

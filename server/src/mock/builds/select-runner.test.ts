@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testConfig } from '../../config.js';
-import type { SeedData } from '../store/fixtures.js';
+import type { SeedData } from '../fixtures.js';
 import type { ToolSandbox } from './sandbox.js';
 import { selectRunner } from './select-runner.js';
 import { SimulatedRunner } from './simulated-runner.js';

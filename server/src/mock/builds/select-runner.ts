@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { version as yosysVersion } from '@yowasp/yosys';
 import type { AppConfig } from '../../config.js';
-import type { SeedData } from '../store/fixtures.js';
+import type { SeedData } from '../fixtures.js';
 import type { BuildRunner } from './runner.js';
 import { SimulatedRunner } from './simulated-runner.js';
 import { describeIsolation, detectIsolation, nodeModulesFor, type IsolationKind, type ToolSandbox } from './sandbox.js';

@@ -1,4 +1,5 @@
-import type { BuildErrorSpec, SourceFile } from '../store/fixtures.js';
+import type { BuildErrorSpec, SourceFile } from '../domain.js';
+import type { Diagnostic } from './diagnostics.js';
 
 /** The text of the line a fixture's scripted failure names, as the seed file has it. */
 export function faultyLine(spec: BuildErrorSpec, seedFiles: readonly SourceFile[]): string | undefined {
@@ -21,3 +22,13 @@ export function scriptedFailure(
   const index = file?.content.split(/\r?\n/).findIndex((line) => line.trim() === faultyText.trim()) ?? -1;
   return index < 0 ? undefined : { ...spec, line: index + 1 };
 }
+
+/** A scripted failure as a diagnostic, so the editor marks its line as it would a real tool's error. */
+export const failureDiagnostic = (failure: BuildErrorSpec): Diagnostic => ({
+  file: failure.file,
+  line: failure.line,
+  column: null,
+  severity: 'error',
+  message: failure.message,
+  origin: 'user',
+});

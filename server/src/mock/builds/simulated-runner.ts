@@ -1,6 +1,8 @@
-import type { StageName } from '../store/fixtures.js';
-import { errorSummary, planBuildLog } from './log-templates.js';
+import type { StageName } from '../domain.js';
+import { planJobLog } from './job-log.js';
+import { errorSummary } from './log-templates.js';
 import type { BuildJob, BuildProgress, BuildRunner, RunningBuild } from './runner.js';
+import { failureDiagnostic } from './simulated-failure.js';
 
 export interface SimulatedRunnerOptions {
   stageLogs: Record<StageName, readonly string[]>;
@@ -22,12 +24,7 @@ export class SimulatedRunner implements BuildRunner {
 
   start(job: BuildJob, progress: BuildProgress): RunningBuild {
     const { stepMs, stepsPerStage = 5 } = this.options;
-    const plan = planBuildLog(
-      this.options.stageLogs,
-      { project: job.projectName, config: job.config, buildId: job.buildId, date: job.queuedAt },
-      job.files.map((f) => f.name),
-      job.failure,
-    );
+    const plan = planJobLog(this.options.stageLogs, job);
     // Each step is one callback; only log chunks take time (one step each), stage starts and ends do not.
     const steps: { run: () => void; waits: boolean }[] = [];
     for (const { stage, lines, fails } of plan) {
@@ -40,18 +37,7 @@ export class SimulatedRunner implements BuildRunner {
       steps.push({ run: () => progress.stageFinished(stage, fails ? 'failed' : 'succeeded'), waits: false });
     }
     const failure = job.failure;
-    if (failure) {
-      // The scripted error is a diagnostic too, so the editor marks its line as it would a real one.
-      const diagnostic = {
-        file: failure.file,
-        line: failure.line,
-        column: null,
-        severity: 'error',
-        message: failure.message,
-        origin: 'user',
-      } as const;
-      steps.push({ run: () => progress.diagnostics?.([diagnostic]), waits: false });
-    }
+    if (failure) steps.push({ run: () => progress.diagnostics?.([failureDiagnostic(failure)]), waits: false });
     steps.push({
       run: () =>
         progress.finished(failure ? { status: 'failed', error: errorSummary(failure) } : { status: 'succeeded' }),

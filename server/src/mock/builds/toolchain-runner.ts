@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { StageName } from '../store/fixtures.js';
+import type { StageName } from '../domain.js';
 import { TEXT_CONTENT_TYPE, type ArtifactFile } from './artifacts.js';
 import { diagnosticSummary, parseToolLine, type Diagnostic, type PathMapper } from './diagnostics.js';
 import { fileKind, findTopLevel, topLevelProblem, unsafeFileNames } from './hdl-project.js';

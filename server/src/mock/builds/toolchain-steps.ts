@@ -1,4 +1,4 @@
-import type { SourceFile } from '../store/fixtures.js';
+import type { SourceFile } from '../domain.js';
 import type { Diagnostic } from './diagnostics.js';
 
 /**

@@ -9,6 +9,7 @@ import { accountPage, errorPage, loginPage, registerPage } from './pages.js';
 import { allowedOrigins, safeRedirectTarget, withQuery } from './redirects.js';
 import type { TokenService } from './tokens.js';
 import { IdentityError, type UserDirectory, emailProblem, nameProblem, splitName, userInfo } from './users.js';
+import { sendError } from '../../errors.js';
 
 export interface IdentityRoutesOptions {
   users: UserDirectory;
@@ -256,25 +257,25 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
   app.get('/app/me/', async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const session = await identity.sessionFromRequest(request);
-    if (!session) return reply.code(401).send({ detail: 'Not signed in, or the access token has expired' });
+    if (!session) return sendError(reply, 401, 'Not signed in, or the access token has expired');
     return userInfo(session.user, users.termsVersion);
   });
 
   app.post('/app/refresh/', sameSiteWrite, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     if (param(request.query, 'client_id') !== clientId) {
-      return reply.code(400).send({ detail: 'Unknown client_id' });
+      return sendError(reply, 400, 'Unknown client_id');
     }
     const refreshToken = request.cookies[COOKIE.refreshToken];
-    if (!refreshToken) return reply.code(400).send({ detail: 'No refresh token: sign in again' });
+    if (!refreshToken) return sendError(reply, 400, 'No refresh token: sign in again');
     const redeemed = tokens.redeemRefreshToken(refreshToken);
     // The cookies stay as they are on failure: another tab may have just set newer ones.
     if (!redeemed.ok) {
       request.log.info({ reason: redeemed.reason }, 'refresh token refused');
-      return reply.code(400).send({ detail: 'The refresh token is invalid, used or expired: sign in again' });
+      return sendError(reply, 400, 'The refresh token is invalid, used or expired: sign in again');
     }
     const user = users.get(redeemed.userId);
-    if (!user) return reply.code(400).send({ detail: 'The user no longer exists: sign in again' });
+    if (!user) return sendError(reply, 400, 'The user no longer exists: sign in again');
     const seen = tokens.withSessionEdits(user, redeemed.sessionId);
     setTokenCookies(reply, await tokens.reissue(seen, redeemed.sessionId, redeemed.options), lifetimes);
     return reply.code(200).send();

@@ -1,8 +1,10 @@
 import type { BuildRunner } from '../builds/runner.js';
 import type { MockIdentity, MockSession } from '../session.js';
-import { ApiError } from './errors.js';
-import type { SeedData } from './fixtures.js';
-import { hashKey, Sandbox, type Scope } from './sandbox.js';
+import { ApiError } from '../../errors.js';
+import type { SeedData } from '../fixtures.js';
+import type { Scope } from '../domain.js';
+import { hashKey } from './api-keys.js';
+import { Sandbox } from './sandbox.js';
 
 export interface SandboxRegistryOptions {
   seed: SeedData;

@@ -2,23 +2,23 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import {
+  REPORTS,
+  STAGES,
+  type BuildErrorSpec,
+  type ProjectConfig,
+  type ReportName,
+  type SourceFile,
+  type StageName,
+} from './domain.js';
 
-/** The four stages every build runs through, in order. */
-export const STAGES = ['IP', 'SYNTHESIS', 'ROUTE', 'BITSTREAM'] as const;
-export type StageName = (typeof STAGES)[number];
-
-/** The report templates fixtures/artifacts/ must hold. */
-export const REPORTS = ['summary', 'utilization', 'timing_summary', 'timing'] as const;
-export type ReportName = (typeof REPORTS)[number];
-
-const projectConfigSchema = z.object({
+const projectConfigSchema: z.ZodType<ProjectConfig> = z.object({
   hardware: z.string().min(1).max(64),
   slots: z.number().int().min(1).max(16),
   os_version: z.string().min(1).max(32),
   target: z.string().min(1).max(64),
   interpolation: z.boolean(),
 });
-export type ProjectConfig = z.infer<typeof projectConfigSchema>;
 
 /** fixtures/build-configs.yaml: exactly the contract's BuildConfigOptions. */
 const buildConfigsSchema = z.object({
@@ -40,13 +40,12 @@ const buildConfigsSchema = z.object({
 });
 export type BuildConfigOptions = z.infer<typeof buildConfigsSchema>;
 
-const buildErrorSchema = z.object({
+const buildErrorSchema: z.ZodType<BuildErrorSpec> = z.object({
   stage: z.enum(STAGES),
   file: z.string().min(1),
   line: z.number().int().min(1),
   message: z.string().min(1),
 });
-export type BuildErrorSpec = z.infer<typeof buildErrorSchema>;
 
 const projectFileSchema = z.object({
   name: z.string().trim().min(1).max(100),
@@ -63,11 +62,6 @@ const exampleFileSchema = z.object({
   description: z.string(),
   language: z.enum(['vhdl', 'verilog']),
 });
-
-export interface SourceFile {
-  name: string;
-  content: string;
-}
 
 export interface SeedProject extends z.infer<typeof projectFileSchema> {
   /** The folder name under projects/: stable, so generated ids and history are too. */
