@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import type { FusionAuthProviderContext } from '@fusionauth/react-sdk';
@@ -94,6 +95,13 @@ describe('the shell states (spec §2)', () => {
     expect(screen.getByRole('button', { name: 'Menu' })).toHaveTextContent('?');
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     expect(fakeAuth.current.startLogin).not.toHaveBeenCalled();
+  });
+
+  it('the 404 page offers a signed-out visitor to create an account, then the projects', async () => {
+    fakeAuth.current = createFakeAuth({ isLoggedIn: false });
+    renderAt('/no/such/page');
+    await userEvent.click(screen.getByRole('button', { name: 'Create an account' }));
+    expect(fakeAuth.current.startRegister).toHaveBeenCalledWith('#/projects');
   });
 
   it('/Preferences (capitalised) and /preferences land on the account page', async () => {
