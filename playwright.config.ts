@@ -45,6 +45,12 @@ export default defineConfig({
       MOCK_BUILD_STEP_MS: '60',
       // The specs test the log viewer's mechanics on the fixture logs; e2e/toolchain.spec.ts starts real builds.
       MOCK_BUILDS: 'simulated',
+      // The external links are deployment configuration, served in config.json (sign-in.spec checks them).
+      LEGACY_TOOL_URL: 'https://legacy.e2e.test/',
+      EXAMPLES_URL: 'https://docs.e2e.test/examples/',
+      DOCUMENTATION_URL: 'https://docs.e2e.test/',
+      TERMS_URL: 'https://legal.e2e.test/terms',
+      PRIVACY_POLICY_URL: 'https://legal.e2e.test/privacy',
       ADMIN_TOKEN: 'e2e-admin-token-0123456789',
       // Every test signs in through the browser from 127.0.0.1: more than a visitor's limit a minute.
       MOCK_SIGN_IN_RATE_LIMIT: '1000',

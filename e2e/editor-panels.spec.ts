@@ -18,8 +18,9 @@ async function signIn(page: Page) {
 }
 
 const editorFor = (page: Page, file: string) => page.getByRole('textbox', { name: `Editor: ${file}` });
-const openTabs = (page: Page) => page.getByRole('navigation', { name: 'Open files' });
-const tab = (page: Page, file: string) => openTabs(page).locator('li', { hasText: file });
+const openTabs = (page: Page) => page.getByRole('tablist', { name: 'Open files' });
+const tab = (page: Page, file: string) =>
+  openTabs(page).getByRole('tab', { name: new RegExp(`^${file.replace('.', '\\.')}\\b`) });
 const filesList = (page: Page) => page.getByRole('list', { name: 'Project files' });
 const logsToggle = (page: Page) => page.getByTestId('bottom-panel').getByRole('button', { name: 'Build Logs' });
 
@@ -122,10 +123,10 @@ test('each file keeps its own scroll position, and the first column shows after 
   const tall = await codeScroll(page);
 
   // Back and forth: each comes back where it was left.
-  await tab(page, 'wide.vhd').getByRole('button', { name: 'wide.vhd', exact: true }).click();
+  await tab(page, 'wide.vhd').click();
   await expect.poll(async () => Math.round((await codeScroll(page)).left)).toBe(Math.round(wide.left));
   expect(Math.abs((await codeScroll(page)).top - wide.top)).toBeLessThan(30);
-  await tab(page, 'tall.vhd').getByRole('button', { name: 'tall.vhd', exact: true }).click();
+  await tab(page, 'tall.vhd').click();
   await expect.poll(async () => Math.abs((await codeScroll(page)).top - tall.top)).toBeLessThan(30);
   expect((await codeScroll(page)).left).toBe(0);
 
@@ -234,25 +235,22 @@ test('open tabs and the active one come back after a reload', async ({ page }) =
   await openEditor(page, projectId, name);
   for (const file of ['c.vhd', 'a.vhd', 'b.vhd'])
     await filesList(page).getByRole('button', { name: file, exact: true }).click();
-  await tab(page, 'a.vhd').getByRole('button', { name: 'a.vhd', exact: true }).click();
+  await tab(page, 'a.vhd').click();
   await expect(editorFor(page, 'a.vhd')).toBeVisible();
 
   await page.reload();
-  await expect(openTabs(page).getByRole('listitem')).toHaveText(['c.vhd', 'a.vhd', 'b.vhd']);
-  await expect(tab(page, 'a.vhd').getByRole('button', { name: 'a.vhd', exact: true })).toHaveAttribute(
-    'aria-current',
-    'page',
-  );
+  await expect(openTabs(page).getByRole('tab')).toHaveText(['c.vhd', 'a.vhd', 'b.vhd']);
+  await expect(tab(page, 'a.vhd')).toHaveAttribute('aria-selected', 'true');
   await expect(editorFor(page, 'a.vhd')).toContainText('-- a');
 
   // Closing one is remembered too, and another project has tabs of its own.
-  await page.getByRole('button', { name: 'Close c.vhd' }).click();
+  await tab(page, 'c.vhd').getByTitle('Close c.vhd').click();
   const other = uniqueName('Other tabs');
   const otherId = await createProject(page, E2E_URL, other, { 'x.vhd': '-- x\n' });
   await openEditor(page, otherId, other);
   await expect(openTabs(page)).toHaveCount(0);
   await openEditor(page, projectId, name);
-  await expect(openTabs(page).getByRole('listitem')).toHaveText(['a.vhd', 'b.vhd']);
+  await expect(openTabs(page).getByRole('tab')).toHaveText(['a.vhd', 'b.vhd']);
 });
 
 test('the Build Logs panel stays folded until the first build; the build sidebar folds; status, Cancel and artifacts sit in the log header', async ({

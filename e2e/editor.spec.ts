@@ -42,7 +42,9 @@ async function signIn(page: Page) {
 
 const editorFor = (page: Page, file: string) => page.getByRole('textbox', { name: `Editor: ${file}` });
 const tab = (page: Page, file: string) =>
-  page.getByRole('navigation', { name: 'Open files' }).locator('li', { hasText: file });
+  page
+    .getByRole('tablist', { name: 'Open files' })
+    .getByRole('tab', { name: new RegExp(`^${file.replace('.', '\\.')}\\b`) });
 const filesList = (page: Page) => page.getByRole('list', { name: 'Project files' });
 
 async function openEditor(page: Page, projectId: string, name: string, query = '') {
@@ -173,7 +175,7 @@ test('files: two uploaded with the Choose button, one dropped on the panel, then
   await expect(confirm).toContainText('Delete constraints.xdc? This cannot be undone.');
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(filesList(page).getByRole('button', { name: 'constraints.xdc', exact: true })).toHaveCount(0);
-  await expect(page.getByRole('navigation', { name: 'Open files' })).toHaveCount(0);
+  await expect(page.getByRole('tablist', { name: 'Open files' })).toHaveCount(0);
   const files = await callApi<{ name: string }[]>(page, 'GET', `/projects/${projectId}/files`);
   expect(files.map((f) => f.name).sort()).toEqual(['counter.vhd', 'dropped.v']);
 });

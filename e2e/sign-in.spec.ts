@@ -39,6 +39,11 @@ test('the header: home link, title and version, legacy tool, keyboard-operable u
   const legacy = banner.getByRole('link', { name: /legacy compile tool.*601/i });
   await expect(legacy).toHaveAttribute('target', '_blank');
   await expect(legacy).toHaveAttribute('rel', /noopener/);
+  // The external links are the deployment's (playwright.config.ts sets them), not built into the app.
+  await expect(legacy).toHaveAttribute('href', 'https://legacy.e2e.test/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: /Examples/ })).toHaveAttribute('href', 'https://docs.e2e.test/examples/');
+  await expect(nav.getByRole('link', { name: /Documentation/ })).toHaveAttribute('href', 'https://docs.e2e.test/');
 
   // Keyboard only: focus the menu button, open it, walk to Preferences, follow it.
   await menuButton(page).focus();
@@ -99,7 +104,14 @@ test('the nav bar shows Editor and Builds only once a project is loaded', async 
 });
 
 test('an incomplete config.json stops the app with the spec messages on a readable screen', async ({ page }) => {
-  await page.route('**/config.json', (route) => route.fulfill({ json: { clientId: 'cloud-compile' } }));
+  const links = {
+    legacyTool: 'https://legacy.vendor.test/',
+    examples: 'https://docs.vendor.test/examples',
+    documentation: 'https://docs.vendor.test/',
+    terms: 'https://vendor.test/terms',
+    privacyPolicy: 'https://vendor.test/privacy',
+  };
+  await page.route('**/config.json', (route) => route.fulfill({ json: { clientId: 'cloud-compile', links } }));
   await page.goto('/#/projects');
   await expect(page.getByRole('heading', { name: 'Cloud Compile cannot start' })).toBeVisible();
   await expect(page.getByRole('alert').getByRole('listitem')).toHaveText([

@@ -66,9 +66,7 @@ async function startBenchGateway() {
 async function timeUntilShown(page: Page, where: 'files' | 'tab', fileName: string, firstLine: string) {
   return page.evaluate(
     async ({ where, fileName, firstLine }) => {
-      const buttons = document.querySelectorAll<HTMLElement>(
-        where === 'files' ? '.files-item-open' : '.editor-tab-select',
-      );
+      const buttons = document.querySelectorAll<HTMLElement>(where === 'files' ? '.files-item-open' : '.editor-tab');
       const target = Array.from(buttons).find((button) => button.textContent?.trim() === fileName);
       if (!target) throw new Error(`no ${where} button for ${fileName}`);
       const start = performance.now();
@@ -157,7 +155,7 @@ async function main() {
 
     const opens: number[] = [];
     for (let run = 0; run < RUNS; run++) {
-      await page.getByRole('button', { name: 'Close big.vhd' }).click();
+      await page.getByTitle('Close big.vhd').click();
       await page.locator('.quick-tips').waitFor();
       opens.push(await timeUntilShown(page, 'files', 'big.vhd', firstLine));
     }

@@ -3,6 +3,9 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { PLACEHOLDER_LINKS, type ExternalLinks } from './external-links.js';
+
+export { PLACEHOLDER_LINKS, placeholderLinksWarning } from './external-links.js';
 
 /** Repository root, so default paths work whatever the working directory is. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -82,6 +85,11 @@ const envShape = z.object({
   CLIENT_ID: z.string().min(1).default('cloud-compile'),
   REDIRECT_URI: httpUrl.optional(),
   AUTH_PUBLIC_URL: origin.optional(),
+  LEGACY_TOOL_URL: httpUrl.default(PLACEHOLDER_LINKS.legacyTool),
+  EXAMPLES_URL: httpUrl.default(PLACEHOLDER_LINKS.examples),
+  DOCUMENTATION_URL: httpUrl.default(PLACEHOLDER_LINKS.documentation),
+  TERMS_URL: httpUrl.default(PLACEHOLDER_LINKS.terms),
+  PRIVACY_POLICY_URL: httpUrl.default(PLACEHOLDER_LINKS.privacyPolicy),
   API_UPSTREAM: httpUrl.optional(),
   AUTH_UPSTREAM: httpUrl.optional(),
   PROXY_TIMEOUT_MS: intFromEnv(1, 600_000).default(30_000),
@@ -161,8 +169,8 @@ export interface AppConfig {
   /** ADMIN_TOKEN: the admin API's bearer token (mock controls, proxy contract report); unset, it does not exist. */
   adminToken?: string;
   publicUrl: string;
-  /** What GET /config.json hands the SPA: the FusionAuth SDK's settings. */
-  publicConfig: { clientId: string; serverUrl: string; redirectUri: string };
+  /** What GET /config.json hands the SPA: the FusionAuth SDK's settings and the external links. */
+  publicConfig: { clientId: string; serverUrl: string; redirectUri: string; links: ExternalLinks };
   proxy: {
     apiUpstream?: string;
     authUpstream?: string;
@@ -279,6 +287,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       clientId: e.CLIENT_ID,
       serverUrl: e.AUTH_PUBLIC_URL ?? publicUrl,
       redirectUri: e.REDIRECT_URI ?? `${publicUrl}/`,
+      links: {
+        legacyTool: e.LEGACY_TOOL_URL,
+        examples: e.EXAMPLES_URL,
+        documentation: e.DOCUMENTATION_URL,
+        terms: e.TERMS_URL,
+        privacyPolicy: e.PRIVACY_POLICY_URL,
+      },
     },
     proxy: {
       apiUpstream: e.API_UPSTREAM,

@@ -1,6 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, placeholderLinksWarning } from './config.js';
 import { openMockWarning } from './exposure.js';
 
 /** Process entry point: configuration, listen, graceful shutdown. Everything else is in buildApp. */
@@ -30,8 +30,7 @@ async function main() {
   // after 1, 3, 7, 15 s.
   await app.listen({ port: config.port, host: config.host, backlog: Math.min(config.http.maxConnections, 4096) });
   app.log.info(`Cloud Compile gateway (${config.mode} mode) at ${config.publicUrl}`);
-  const warning = openMockWarning(config);
-  if (warning) app.log.warn(warning);
+  for (const warning of [openMockWarning(config), placeholderLinksWarning(config)]) if (warning) app.log.warn(warning);
 }
 
 void main();

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { LoadingScreen } from '@/components/loading-screen';
 import { loadAuthConfig, type AuthConfigResult } from '@/lib/auth-config';
+import { configureExternalLinks } from '@/lib/external-links';
 import { pathFromReturnLocation } from '@/lib/return-location';
 import { AuthProvider } from './auth-provider';
 import { ConfigErrorScreen } from './components/config-error-screen';
@@ -27,7 +28,9 @@ export function App() {
   useEffect(() => {
     let active = true;
     void loadAuthConfig().then((result) => {
-      if (active) setConfig(result);
+      if (!active) return;
+      if (result.ok) configureExternalLinks(result.config.links);
+      setConfig(result);
     });
     return () => {
       active = false;

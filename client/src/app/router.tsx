@@ -53,38 +53,50 @@ export const routes: RouteObject[] = [
           </RequireAuth>
         ),
         children: [
-          { id: 'home', index: true, element: <Navigate to={paths.projects} replace /> },
-          { id: 'projects', path: 'projects', handle: title('Projects'), element: <ProjectsRoute /> },
-          { id: 'editor', path: 'editor/:projectId', handle: managedTitle, element: <EditorRoute /> },
           {
-            id: 'builds-area',
-            path: 'builds/:projectId',
-            handle: managedTitle,
-            element: <BuildsRoute />,
+            // Pathless: a page that throws shows the error inside the shell, header and nav bar kept.
+            id: 'shell-view',
+            errorElement: <RouteErrorScreen inShell />,
             children: [
-              { id: 'builds', index: true, element: <BuildListRoute /> },
-              { id: 'build-detail', path: ':id', element: <BuildDetailRoute /> },
-            ],
-          },
-          {
-            id: 'preferences',
-            path: 'preferences',
-            element: <PreferencesLayout />,
-            children: [
-              { id: 'preferences-index', index: true, element: <Navigate to={paths.account} replace /> },
-              { id: 'account', path: 'account', handle: title('Account - Preferences'), element: <AccountRoute /> },
-              { id: 'api-keys', path: 'api-keys', handle: title('API Keys - Preferences'), element: <ApiKeysRoute /> },
+              { id: 'home', index: true, element: <Navigate to={paths.projects} replace /> },
+              { id: 'projects', path: 'projects', handle: title('Projects'), element: <ProjectsRoute /> },
+              { id: 'editor', path: 'editor/:projectId', handle: managedTitle, element: <EditorRoute /> },
               {
-                id: 'appearance',
-                path: 'appearance',
-                handle: title('Appearance - Preferences'),
-                element: <AppearanceRoute />,
+                id: 'builds-area',
+                path: 'builds/:projectId',
+                handle: managedTitle,
+                element: <BuildsRoute />,
+                children: [
+                  { id: 'builds', index: true, element: <BuildListRoute /> },
+                  { id: 'build-detail', path: ':id', element: <BuildDetailRoute /> },
+                ],
               },
               {
-                id: 'keybindings',
-                path: 'keybindings',
-                handle: title('Keybindings - Preferences'),
-                element: <KeybindingsRoute />,
+                id: 'preferences',
+                path: 'preferences',
+                element: <PreferencesLayout />,
+                children: [
+                  { id: 'preferences-index', index: true, element: <Navigate to={paths.account} replace /> },
+                  { id: 'account', path: 'account', handle: title('Account - Preferences'), element: <AccountRoute /> },
+                  {
+                    id: 'api-keys',
+                    path: 'api-keys',
+                    handle: title('API Keys - Preferences'),
+                    element: <ApiKeysRoute />,
+                  },
+                  {
+                    id: 'appearance',
+                    path: 'appearance',
+                    handle: title('Appearance - Preferences'),
+                    element: <AppearanceRoute />,
+                  },
+                  {
+                    id: 'keybindings',
+                    path: 'keybindings',
+                    handle: title('Keybindings - Preferences'),
+                    element: <KeybindingsRoute />,
+                  },
+                ],
               },
             ],
           },

@@ -1,22 +1,49 @@
 import { describe, expect, it } from 'vitest';
 import { loadAuthConfig, validateAuthConfig } from './auth-config';
 
+const LINKS = {
+  legacyTool: 'https://legacy.vendor.test/',
+  examples: 'https://docs.vendor.test/examples',
+  documentation: 'https://docs.vendor.test/',
+  terms: 'https://vendor.test/terms',
+  privacyPolicy: 'https://vendor.test/privacy',
+};
+
 describe('validateAuthConfig', () => {
   it('accepts a complete config', () => {
     const raw = {
       clientId: 'cloud-compile',
       serverUrl: 'http://localhost:8080',
       redirectUri: 'http://localhost:8080/',
+      links: LINKS,
     };
     expect(validateAuthConfig(raw)).toEqual({ ok: true, config: raw });
   });
 
+  it('needs every external link, each an http(s) URL (they are deployment configuration)', () => {
+    const auth = { clientId: 'c', serverUrl: 'http://s', redirectUri: 'http://s/' };
+    expect(validateAuthConfig(auth)).toEqual({
+      ok: false,
+      problems: [
+        'links.legacyTool is required',
+        'links.examples is required',
+        'links.documentation is required',
+        'links.terms is required',
+        'links.privacyPolicy is required',
+      ],
+    });
+    expect(validateAuthConfig({ ...auth, links: { ...LINKS, terms: 'javascript:alert(1)' } })).toEqual({
+      ok: false,
+      problems: ['links.terms must be an http(s) URL'],
+    });
+  });
+
   it("names every missing key with the spec's message, in order", () => {
-    expect(validateAuthConfig({})).toEqual({
+    expect(validateAuthConfig({ links: LINKS })).toEqual({
       ok: false,
       problems: ['clientId is required', 'serverUrl is required', 'redirectUri is required'],
     });
-    expect(validateAuthConfig({ clientId: 'x', serverUrl: '  ', redirectUri: 42 })).toEqual({
+    expect(validateAuthConfig({ clientId: 'x', serverUrl: '  ', redirectUri: 42, links: LINKS })).toEqual({
       ok: false,
       problems: ['serverUrl is required', 'redirectUri is required'],
     });
@@ -44,14 +71,14 @@ describe('loadAuthConfig', () => {
     const asked: string[] = [];
     const recording = async (input: RequestInfo | URL) => {
       asked.push(String(input));
-      return Response.json({ clientId: 'c', serverUrl: 'http://s', redirectUri: 'http://s/' });
+      return Response.json({ clientId: 'c', serverUrl: 'http://s', redirectUri: 'http://s/', links: LINKS });
     };
     await loadAuthConfig(recording);
     expect(asked).toEqual(['/config.json']);
   });
 
   it('validates what it loads', async () => {
-    const partial = async () => Response.json({ clientId: 'cloud-compile' });
+    const partial = async () => Response.json({ clientId: 'cloud-compile', links: LINKS });
     expect(await loadAuthConfig(partial)).toEqual({
       ok: false,
       problems: ['serverUrl is required', 'redirectUri is required'],

@@ -1,20 +1,27 @@
-/** The sign-in settings GET config.json hands the app (spec §3 "Sign-in config"). */
+import { EXTERNAL_LINK_KEYS, type ExternalLinks } from './external-links';
+
+/** The sign-in settings GET config.json hands the app (spec §3 "Sign-in config"), and the external links. */
 export interface AuthConfig {
   clientId: string;
   serverUrl: string;
   redirectUri: string;
+  links: ExternalLinks;
 }
 
 export type AuthConfigResult = { ok: true; config: AuthConfig } | { ok: false; problems: string[] };
 
 const REQUIRED_KEYS = ['clientId', 'serverUrl', 'redirectUri'] as const;
 
+const asRecord = (raw: unknown) => (typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {});
+const isHttpUrl = (value: string) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
+
 /**
  * Checks config.json once, before the sign-in SDK starts (the SDK does not validate its config).
- * Every missing key is reported, each with the spec's message ("clientId is required", …).
+ * Every missing key is reported, each with the spec's message ("clientId is required", …); then each
+ * external link, which must be an http(s) URL (a link the page cannot follow is a deployment's mistake).
  */
 export function validateAuthConfig(raw: unknown): AuthConfigResult {
-  const source = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+  const source = asRecord(raw);
   const problems: string[] = [];
   const config: Partial<AuthConfig> = {};
   for (const key of REQUIRED_KEYS) {
@@ -22,7 +29,16 @@ export function validateAuthConfig(raw: unknown): AuthConfigResult {
     if (typeof value === 'string' && value.trim() !== '') config[key] = value.trim();
     else problems.push(`${key} is required`);
   }
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, config: config as AuthConfig };
+  const givenLinks = asRecord(source.links);
+  const links: Partial<ExternalLinks> = {};
+  for (const key of EXTERNAL_LINK_KEYS) {
+    const value = givenLinks[key];
+    if (typeof value !== 'string' || value.trim() === '') problems.push(`links.${key} is required`);
+    else if (!isHttpUrl(value.trim())) problems.push(`links.${key} must be an http(s) URL`);
+    else links[key] = value.trim();
+  }
+  if (problems.length > 0) return { ok: false, problems };
+  return { ok: true, config: { ...config, links } as AuthConfig };
 }
 
 /**

@@ -1,11 +1,28 @@
 /**
- * Addresses outside this app that the chrome links to. They belong to the instrument maker's site,
- * so they live in one place for a deployment to adjust.
+ * Addresses outside this app that the chrome links to. They belong to the instrument maker's site and
+ * are deployment configuration: the gateway serves them in config.json (LEGACY_TOOL_URL, … in README.md),
+ * and the app sets them here once, before anything renders (see configureExternalLinks).
  */
-export const EXTERNAL_LINKS = {
-  legacyTool: 'https://compile-legacy.example.com/',
-  examples: 'https://docs.example.com/cloud-compile/examples/',
-  documentation: 'https://docs.example.com/cloud-compile/',
-  terms: 'https://www.example.com/legal/terms-and-conditions',
-  privacyPolicy: 'https://www.example.com/legal/privacy-policy',
-} as const;
+export interface ExternalLinks {
+  legacyTool: string;
+  examples: string;
+  documentation: string;
+  terms: string;
+  privacyPolicy: string;
+}
+
+export const EXTERNAL_LINK_KEYS = ['legacyTool', 'examples', 'documentation', 'terms', 'privacyPolicy'] as const;
+
+/** Read by the components at render time; empty until config.json is in (nothing links before that). */
+export const EXTERNAL_LINKS: ExternalLinks = {
+  legacyTool: '',
+  examples: '',
+  documentation: '',
+  terms: '',
+  privacyPolicy: '',
+};
+
+/** Takes the deployment's links from config.json; called once, before the app renders. */
+export function configureExternalLinks(links: ExternalLinks): void {
+  Object.assign(EXTERNAL_LINKS, links);
+}

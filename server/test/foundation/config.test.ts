@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { CONFIG_KEYS, ConfigError, REPO_ROOT, loadConfig } from '../../src/config.js';
+import {
+  CONFIG_KEYS,
+  ConfigError,
+  PLACEHOLDER_LINKS,
+  REPO_ROOT,
+  loadConfig,
+  placeholderLinksWarning,
+} from '../../src/config.js';
 import { spawnGateway } from './spawn-gateway.js';
 
 function problemsOf(env: Record<string, string>): string[] {
@@ -30,10 +37,44 @@ describe('loadConfig', () => {
     });
   });
 
+  it('serves the external links from the environment, with documented placeholders, and rejects non-URLs', () => {
+    expect(loadConfig({}).publicConfig.links).toEqual(PLACEHOLDER_LINKS);
+    const links = loadConfig({
+      LEGACY_TOOL_URL: 'https://legacy.vendor.test/',
+      EXAMPLES_URL: 'https://docs.vendor.test/examples',
+      DOCUMENTATION_URL: 'https://docs.vendor.test/',
+      TERMS_URL: 'https://vendor.test/terms',
+      PRIVACY_POLICY_URL: 'https://vendor.test/privacy',
+    }).publicConfig.links;
+    expect(links).toEqual({
+      legacyTool: 'https://legacy.vendor.test/',
+      examples: 'https://docs.vendor.test/examples',
+      documentation: 'https://docs.vendor.test/',
+      terms: 'https://vendor.test/terms',
+      privacyPolicy: 'https://vendor.test/privacy',
+    });
+    expect(() => loadConfig({ TERMS_URL: 'javascript:alert(1)' })).toThrow(/TERMS_URL: must be an http\(s\) URL/);
+  });
+
+  it('warns in proxy mode while a link is still a placeholder', () => {
+    const proxy = { MODE: 'proxy', API_UPSTREAM: 'http://api.test', AUTH_UPSTREAM: 'http://auth.test' };
+    expect(placeholderLinksWarning(loadConfig(proxy))).toMatch(
+      /LEGACY_TOOL_URL, EXAMPLES_URL, DOCUMENTATION_URL, TERMS_URL, PRIVACY_POLICY_URL/,
+    );
+    expect(placeholderLinksWarning(loadConfig({}))).toBeUndefined();
+    const real = Object.fromEntries(
+      ['LEGACY_TOOL_URL', 'EXAMPLES_URL', 'DOCUMENTATION_URL', 'TERMS_URL', 'PRIVACY_POLICY_URL'].map((key) => [
+        key,
+        'https://vendor.test/',
+      ]),
+    );
+    expect(placeholderLinksWarning(loadConfig({ ...proxy, ...real }))).toBeUndefined();
+  });
+
   it('derives the public settings from PUBLIC_URL and keeps only its origin', () => {
     const config = loadConfig({ PUBLIC_URL: 'https://app.example.com/some/path', CLIENT_ID: 'abc' });
     expect(config.publicUrl).toBe('https://app.example.com');
-    expect(config.publicConfig).toEqual({
+    expect(config.publicConfig).toMatchObject({
       clientId: 'abc',
       serverUrl: 'https://app.example.com',
       redirectUri: 'https://app.example.com/',

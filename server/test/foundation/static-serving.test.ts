@@ -4,7 +4,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { REPO_ROOT, testConfig } from '../../src/config.js';
+import { PLACEHOLDER_LINKS, REPO_ROOT, testConfig } from '../../src/config.js';
 import { writeFakeClientBuild, type FakeClientBuild } from './static-dir.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -178,6 +178,7 @@ describe('GET /config.json', () => {
       clientId: 'client-from-env',
       serverUrl: 'https://app.example.com',
       redirectUri: 'https://app.example.com/#/projects',
+      links: PLACEHOLDER_LINKS,
     });
   });
 
@@ -189,6 +190,7 @@ describe('GET /config.json', () => {
         clientId: 'cloud-compile',
         serverUrl: 'http://localhost:9123',
         redirectUri: 'http://localhost:9123/',
+        links: PLACEHOLDER_LINKS,
       });
     } finally {
       await defaults.close();

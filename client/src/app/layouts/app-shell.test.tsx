@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import type { FusionAuthProviderContext } from '@fusionauth/react-sdk';
@@ -53,10 +54,15 @@ describe('the shell states (spec §2)', () => {
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
   });
 
-  it('signed in without user info yet: LOADING, and the user info is fetched', async () => {
+  it('signed in without user info yet: the full shell, the avatar reading U, and the user info is fetched', async () => {
     fakeAuth.current = createFakeAuth({ userInfo: null });
     renderAt('/projects');
-    expect(screen.getByRole('status')).toHaveTextContent('LOADING');
+    expect(screen.queryByText('LOADING')).not.toBeInTheDocument();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Menu' })).toHaveTextContent('U');
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(screen.getByTestId('bottom-panel')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Projects' }, { timeout: 5_000 })).toBeInTheDocument();
     await waitFor(() => expect(fakeAuth.current.fetchUserInfo).toHaveBeenCalledOnce());
     expect(fakeAuth.current.startLogin).not.toHaveBeenCalled();
   });
@@ -91,6 +97,13 @@ describe('the shell states (spec §2)', () => {
     expect(fakeAuth.current.startLogin).not.toHaveBeenCalled();
   });
 
+  it('the 404 page offers a signed-out visitor to create an account, then the projects', async () => {
+    fakeAuth.current = createFakeAuth({ isLoggedIn: false });
+    renderAt('/no/such/page');
+    await userEvent.click(screen.getByRole('button', { name: 'Create an account' }));
+    expect(fakeAuth.current.startRegister).toHaveBeenCalledWith('#/projects');
+  });
+
   it('/Preferences (capitalised) and /preferences land on the account page', async () => {
     fakeAuth.current = createFakeAuth({ userInfo: ADA });
     const router = renderAt('/Preferences');
@@ -108,7 +121,7 @@ describe('the shell states (spec §2)', () => {
     await waitFor(() => expect(fakeAuth.current.startLogin).toHaveBeenCalledWith('#/preferences/appearance'));
   });
 
-  it('a first user-info read that fails (not 401) stays on LOADING and is retried with backoff', async () => {
+  it('a first user-info read that fails (not 401) is retried with backoff, the avatar reading U meanwhile', async () => {
     vi.useFakeTimers();
     try {
       fakeAuth.current = createFakeAuth({
@@ -116,7 +129,7 @@ describe('the shell states (spec §2)', () => {
         error: new Error('Unable to fetch userInfo in fusionauth. Request failed with status code 503'),
       });
       renderAt('/projects');
-      expect(screen.getByRole('status')).toHaveTextContent('LOADING');
+      expect(screen.getByRole('button', { name: 'Menu' })).toHaveTextContent('U');
       const fetchUserInfo = vi.mocked(fakeAuth.current.fetchUserInfo);
       const before = fetchUserInfo.mock.calls.length;
       await vi.advanceTimersByTimeAsync(1_999);

@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { useFusionAuth } from '@fusionauth/react-sdk';
-import { LoadingScreen } from '@/components/loading-screen';
 import { TermsScreen } from '@/features/terms/components/terms-screen';
 import { paths } from '@/lib/paths';
 import { TOS_UNACCEPTED, type AppUserInfo } from '@/lib/user-info';
@@ -9,8 +8,8 @@ import { AppLayout } from './app-layout';
 
 /**
  * The shell states of spec §2 for a signed-in user (the route guard handles signed-out visitors):
- * LOADING until user info is in, only the terms screen while the terms are UNACCEPTED, else the
- * full shell around the routed page.
+ * only the terms screen while the terms are UNACCEPTED, else the full shell around the routed page.
+ * User info still loading is "not UNACCEPTED": the shell shows, its avatar reading U (spec §3).
  */
 export function AppShell() {
   const { userInfo, fetchUserInfo } = useFusionAuth<AppUserInfo>();
@@ -21,8 +20,7 @@ export function AppShell() {
     void navigate(paths.projects);
   }, [fetchUserInfo, navigate]);
 
-  if (!userInfo) return <LoadingScreen />;
-  if (userInfo.tos_state === TOS_UNACCEPTED) {
+  if (userInfo?.tos_state === TOS_UNACCEPTED) {
     return (
       <TermsScreen
         acceptedVersion={userInfo.tos_accepted_version ?? 0}

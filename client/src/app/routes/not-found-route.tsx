@@ -6,7 +6,7 @@ import { AnonymousOnly } from '../guards/anonymous-only';
 import { AppLayout } from '../layouts/app-layout';
 
 function NotFound() {
-  const { startLogin } = useFusionAuth();
+  const { startLogin, startRegister } = useFusionAuth();
   return (
     <section className="page not-found">
       <h1>404</h1>
@@ -18,6 +18,9 @@ function NotFound() {
         <p>
           <button type="button" className="button" onClick={() => startLogin(`#${paths.projects}`)}>
             Sign in
+          </button>{' '}
+          <button type="button" className="button" onClick={() => startRegister(`#${paths.projects}`)}>
+            Create an account
           </button>
         </p>
       </AnonymousOnly>

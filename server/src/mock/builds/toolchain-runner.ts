@@ -30,9 +30,15 @@ export interface ToolchainRunnerOptions {
 }
 
 export const YOSYS_PROCESS = path.join(path.dirname(new URL(import.meta.url).pathname), 'tools', 'yosys-process.mjs');
-const VHDL_PLATFORM = ['custom-instrument-pkg.vhd', 'custom-instrument.vhd', 'custom-wrapper.vhd'];
+const VHDL_PLATFORM = [
+  'custom-instrument-pkg.vhd',
+  'custom-instrument.vhd',
+  'custom-instrument-interlaced.vhd',
+  'custom-wrapper.vhd',
+];
 const VERILOG_HEADER: Record<string, string> = {
   CustomInstrument: 'custom-instrument.v',
+  CustomInstrumentInterlaced: 'custom-instrument-interlaced.v',
   CustomWrapper: 'custom-wrapper.v',
 };
 /** Diagnostics kept per build: a flood of warnings must not grow memory without bound. */

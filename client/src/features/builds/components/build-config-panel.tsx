@@ -7,7 +7,7 @@ import type { ProjectConfig } from '@/lib/api/schemas';
 import { EXTERNAL_LINKS } from '@/lib/external-links';
 import { useBuildConfigs } from '../api/build-configs';
 import { trackConfigSave, updateProjectConfig } from '../api/update-project-config';
-import { changeConfig, LEGACY_FIRMWARE_LIMIT, sameConfig } from '../utils/config-summary';
+import { changeConfig, LEGACY_FIRMWARE_LIMIT, sameConfig, targetLabel } from '../utils/config-summary';
 import './builds.css';
 
 export interface BuildConfigPanelProps {
@@ -157,7 +157,7 @@ export function BuildConfigPanel({ projectId, config, onConfigSaved }: BuildConf
           {!target && <option value={shown.target}>{shown.target}</option>}
           {options.targets.map((candidate) => (
             <option key={candidate.id} value={candidate.id}>
-              {candidate.legacy ? `${candidate.name} (legacy)` : candidate.name}
+              {targetLabel(candidate)}
             </option>
           ))}
         </select>

@@ -138,4 +138,13 @@ describe('BuildConfigPanel', () => {
     );
     expect(screen.getByRole('option', { name: 'CustomWrapper (legacy)' })).toBeInTheDocument();
   });
+
+  it('says "(legacy)" once when the target name already says it', async () => {
+    const targets = options.targets.map((target) =>
+      target.legacy ? { ...target, name: 'Custom Wrapper (legacy)' } : target,
+    );
+    api.buildConfigs.mockResolvedValue({ data: { ...options, targets } });
+    renderWithProviders(<BuildConfigPanel projectId="p1" config={config} />);
+    expect(await screen.findByRole('option', { name: 'Custom Wrapper (legacy)' })).toBeInTheDocument();
+  });
 });

@@ -31,6 +31,11 @@ describe('config summary', () => {
     expect(targetName('CustomWrapper', options)).toBe('CustomWrapper (legacy)');
   });
 
+  it('says "(legacy)" once when a backend already names the target so', () => {
+    const named = { ...options, targets: [{ ...options.targets[1]!, name: 'Custom Wrapper (legacy)' }] };
+    expect(targetName('CustomWrapper', named)).toBe('Custom Wrapper (legacy)');
+  });
+
   it('keeps the slot count valid for the chosen model', () => {
     expect(changeConfig(config, { hardware: 'mk-pro' }, options).slots).toBe(4);
     expect(changeConfig({ ...config, slots: 2 }, { hardware: 'mk-go' }, options).slots).toBe(2);

@@ -8,11 +8,15 @@ export function hardwareName(id: string, options: BuildConfigOptions | undefined
   return options?.hardware.find((model) => model.id === id)?.name ?? id;
 }
 
+/** A target's display name: "(legacy)" added for the legacy ones, once (a backend may name it so already). */
+export function targetLabel(target: BuildConfigOptions['targets'][number]): string {
+  return target.legacy && !/\(legacy\)/i.test(target.name) ? `${target.name} (legacy)` : target.name;
+}
+
 /** A target interface's name by id, with "(legacy)" for the legacy ones. */
 export function targetName(id: string, options: BuildConfigOptions | undefined): string {
   const target = options?.targets.find((candidate) => candidate.id === id);
-  if (!target) return id;
-  return target.legacy ? `${target.name} (legacy)` : target.name;
+  return target ? targetLabel(target) : id;
 }
 
 /** A configuration as short facts: hardware, slots, OS version, target interface, interpolation. */

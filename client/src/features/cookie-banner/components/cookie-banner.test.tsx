@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CookieBanner } from './cookie-banner';
-import { ACCEPTANCE_COOKIE, hasAcceptanceCookie } from '../utils/acceptance-cookie';
+import { acceptanceCookie, hasAcceptanceCookie } from '../utils/acceptance-cookie';
 
 /** Records what the banner writes to document.cookie (jsdom drops Secure cookies on http). */
 function spyOnCookieWrites() {
@@ -49,9 +49,18 @@ describe('CookieBanner', () => {
   });
 });
 
-describe('ACCEPTANCE_COOKIE', () => {
-  it('lasts 365 days on the whole site, same-site strict, secure', () => {
-    expect(ACCEPTANCE_COOKIE).toBe('cookieBannerAccepted=true; max-age=31536000; path=/; SameSite=Strict; Secure');
+describe('acceptanceCookie', () => {
+  it('lasts 365 days on the whole site, same-site strict, secure on https and localhost', () => {
+    const secure = 'cookieBannerAccepted=true; max-age=31536000; path=/; SameSite=Strict; Secure';
+    expect(acceptanceCookie(new URL('https://compile.example.org/'))).toBe(secure);
+    expect(acceptanceCookie(new URL('http://localhost:8080/'))).toBe(secure);
+    expect(acceptanceCookie(new URL('http://127.0.0.1:8080/'))).toBe(secure);
     expect(31536000).toBe(365 * 24 * 60 * 60);
+  });
+
+  it('is not Secure on a plain-http LAN address, where the browser would drop it (the identity cookies rule)', () => {
+    expect(acceptanceCookie(new URL('http://192.168.1.10:8080/'))).toBe(
+      'cookieBannerAccepted=true; max-age=31536000; path=/; SameSite=Strict',
+    );
   });
 });

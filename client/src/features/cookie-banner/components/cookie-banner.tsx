@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { EXTERNAL_LINKS } from '@/lib/external-links';
-import { ACCEPTANCE_COOKIE, hasAcceptanceCookie } from '../utils/acceptance-cookie';
+import { acceptanceCookie, hasAcceptanceCookie } from '../utils/acceptance-cookie';
 
 /**
  * The bottom-centre essential-cookies notice (spec §2, §4): shown on every load until OK sets the
@@ -12,7 +12,7 @@ export function CookieBanner() {
   if (!visible) return null;
 
   const accept = () => {
-    document.cookie = ACCEPTANCE_COOKIE;
+    document.cookie = acceptanceCookie(new URL(window.location.href));
     setVisible(false);
   };
 

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Spinner } from '@/components/spinner';
@@ -21,7 +21,7 @@ import type { CursorPosition, RevealLine } from './code-editor/code-editor';
 import type { VimMode } from './code-editor/vim-support';
 import { DraftBanner } from './draft-banner';
 import { EditorSidePanel } from './editor-side-panel';
-import { EditorTabs } from './editor-tabs';
+import { EditorTabs, tabPanelProps } from './editor-tabs';
 import { EditorToolbar } from './editor-toolbar';
 import { FileDialogs, type FileQuestion } from './file-dialogs';
 import { FilesPanel } from './files-panel';
@@ -70,6 +70,7 @@ export function EditorPage({
 }: EditorPageProps) {
   const projectId = project.id;
   const state = useEditorState(store);
+  const editorPanelId = useId();
   const [keybindings] = useKeybindingsPreference();
   const [fontSize] = useEditorFontSize();
   const { scheme } = useColorScheme();
@@ -237,6 +238,7 @@ export function EditorPage({
         />
         <div className="editor-main">
           <EditorTabs
+            panelId={editorPanelId}
             openFiles={state.openFiles}
             activeFile={active}
             dirtyNames={dirtyNames}
@@ -260,7 +262,7 @@ export function EditorPage({
               }}
             />
           )}
-          <div className="editor-surface">
+          <div className="editor-surface" {...tabPanelProps(editorPanelId, state.openFiles, active)}>
             {active && activeContent !== undefined ? (
               <Suspense fallback={<Spinner label="Loading the editor" />}>
                 <CodeEditor

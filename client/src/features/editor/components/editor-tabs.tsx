@@ -1,6 +1,9 @@
+import { useRef, type KeyboardEvent } from 'react';
 import { X } from 'lucide-react';
 
 export interface EditorTabsProps {
+  /** The id of the editor panel the tabs control (see tabPanelProps). */
+  panelId: string;
   openFiles: string[];
   activeFile: string | null;
   dirtyNames: ReadonlySet<string>;
@@ -8,47 +11,93 @@ export interface EditorTabsProps {
   onClose(name: string): void;
 }
 
-/** One tab per open file, with a dirty mark and a close button. */
-export function EditorTabs({ openFiles, activeFile, dirtyNames, onActivate, onClose }: EditorTabsProps) {
+const tabId = (panelId: string, index: number) => `${panelId}-tab-${index}`;
+
+/** What makes the editor's surface the tab panel of the active tab (nothing while no tab is active). */
+export function tabPanelProps(panelId: string, openFiles: readonly string[], activeFile: string | null) {
+  const index = activeFile === null ? -1 : openFiles.indexOf(activeFile);
+  if (index < 0) return {};
+  return { id: panelId, role: 'tabpanel', 'aria-labelledby': tabId(panelId, index) } as const;
+}
+
+/**
+ * One tab per open file, as a WAI-ARIA tablist like code editors have: the active file's tab is
+ * selected and the one tab stop; arrow keys, Home and End move and select (selection follows focus:
+ * switching files is instant); Delete closes the focused tab. A tab's content is presentational for
+ * assistive technology, so the close mark is for the mouse (also the middle button) and Delete, which
+ * the tab announces (aria-keyshortcuts), is its keyboard twin.
+ */
+export function EditorTabs({ panelId, openFiles, activeFile, dirtyNames, onActivate, onClose }: EditorTabsProps) {
+  const list = useRef<HTMLDivElement>(null);
   if (openFiles.length === 0) return null;
+  const selected = activeFile === null ? -1 : openFiles.indexOf(activeFile);
+
+  const select = (index: number) => {
+    const name = openFiles[(index + openFiles.length) % openFiles.length]!;
+    onActivate(name);
+    list.current?.querySelectorAll<HTMLElement>('[role="tab"]')[openFiles.indexOf(name)]?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>, index: number) => {
+    const moves: Record<string, number> = {
+      ArrowRight: index + 1,
+      ArrowLeft: index - 1,
+      Home: 0,
+      End: openFiles.length - 1,
+    };
+    if (event.key in moves) select(moves[event.key]!);
+    else if (event.key === 'Delete') onClose(openFiles[index]!);
+    else if (event.key === 'Enter' || event.key === ' ') onActivate(openFiles[index]!);
+    else return;
+    event.preventDefault();
+  };
+
   return (
-    <nav className="editor-tabs" aria-label="Open files">
-      <ul>
-        {openFiles.map((name) => {
+    <div className="editor-tabs">
+      <div ref={list} role="tablist" aria-label="Open files">
+        {openFiles.map((name, index) => {
           const dirty = dirtyNames.has(name);
+          const isSelected = index === selected;
           return (
-            <li
+            <div
               key={name}
-              className={name === activeFile ? 'editor-tab editor-tab-active' : 'editor-tab'}
+              id={tabId(panelId, index)}
+              role="tab"
+              aria-label={dirty ? `${name} (unsaved changes)` : name}
+              aria-selected={isSelected}
+              aria-controls={isSelected ? panelId : undefined}
+              aria-keyshortcuts="Delete"
+              // The selected tab, else the first, is the list's one tab stop.
+              tabIndex={isSelected || (selected < 0 && index === 0) ? 0 : -1}
+              className={isSelected ? 'editor-tab editor-tab-active' : 'editor-tab'}
               data-dirty={dirty}
+              onClick={() => onActivate(name)}
+              onAuxClick={(event) => event.button === 1 && onClose(name)}
+              onKeyDown={(event) => onKeyDown(event, index)}
             >
-              <button
-                type="button"
-                className="editor-tab-select"
-                aria-current={name === activeFile ? 'page' : undefined}
-                onClick={() => onActivate(name)}
-                onAuxClick={(event) => event.button === 1 && onClose(name)}
-              >
+              <span className="editor-tab-select">
                 {name}
                 {dirty && (
-                  <span className="dirty-mark" data-testid="tab-dirty-mark">
-                    <span aria-hidden="true"> ●</span>
-                    <span className="visually-hidden"> (unsaved changes)</span>
+                  <span className="dirty-mark" data-testid="tab-dirty-mark" aria-hidden="true">
+                    {' ●'}
                   </span>
                 )}
-              </button>
-              <button
-                type="button"
+              </span>
+              <span
                 className="editor-tab-close"
-                aria-label={`Close ${name}`}
-                onClick={() => onClose(name)}
+                title={`Close ${name}`}
+                aria-hidden="true"
+                onClick={(event) => {
+                  event.stopPropagation();
+                  onClose(name);
+                }}
               >
                 <X size={14} aria-hidden="true" />
-              </button>
-            </li>
+              </span>
+            </div>
           );
         })}
-      </ul>
-    </nav>
+      </div>
+    </div>
   );
 }

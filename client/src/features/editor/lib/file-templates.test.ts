@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 // The platform's declarations, which a user's Verilog must start with exactly (fixtures/README.md).
 import instrumentDeclaration from '../../../../../fixtures/platform/verilog/custom-instrument.v?raw';
 import wrapperDeclaration from '../../../../../fixtures/platform/verilog/custom-wrapper.v?raw';
+import interlacedDeclaration from '../../../../../fixtures/platform/verilog/custom-instrument-interlaced.v?raw';
 import { fileNameProblem, newFileTemplate } from './file-templates';
 
 describe('newFileTemplate', () => {
@@ -27,6 +28,17 @@ describe('newFileTemplate', () => {
     expect(legacy.startsWith(header(wrapperDeclaration))).toBe(true);
     expect(legacy).toContain('control0 != ');
     expect(current.trimEnd().endsWith('endmodule')).toBe(true);
+  });
+
+  it('gives the interlaced target its own entity, module header and sample arrays', () => {
+    const vhdl = newFileTemplate('top.vhd', 'CustomInstrumentInterlaced');
+    expect(vhdl).toContain('architecture Behavioural of CustomInstrumentInterlaced is');
+    expect(vhdl).toContain('InputA(lane)');
+    const header = interlacedDeclaration.slice(0, interlacedDeclaration.indexOf(');') + 2);
+    const verilog = newFileTemplate('top.v', 'CustomInstrumentInterlaced');
+    expect(verilog.startsWith(header)).toBe(true);
+    expect(verilog).toContain('inputa[lane]');
+    expect(verilog.trimEnd().endsWith('endmodule')).toBe(true);
   });
 
   it('gives constraints a commented start and other files nothing', () => {

@@ -1,8 +1,11 @@
 /**
  * What a new file starts with. Users write only the body of the platform's slot entity
- * (CustomInstrument, or the legacy CustomWrapper); the service supplies the entity itself.
+ * (CustomInstrument, the full-rate CustomInstrumentInterlaced, or the legacy CustomWrapper); the
+ * service supplies the entity itself (fixtures/platform).
  */
-export type TargetInterface = 'CustomInstrument' | 'CustomWrapper' | (string & {});
+export type TargetInterface = 'CustomInstrument' | 'CustomInstrumentInterlaced' | 'CustomWrapper' | (string & {});
+
+const INTERLACED = 'CustomInstrumentInterlaced';
 
 const VERILOG_COMMON_PORTS = `    input  wire clk,
     input  wire reset,               // active high
@@ -23,7 +26,44 @@ const VERILOG_COMMON_PORTS = `    input  wire clk,
 
 const LEGACY_CONTROL_PORTS = Array.from({ length: 16 }, (_, i) => `    input  wire [31:0] control${i}`).join(',\n');
 
+/** The full-rate entity: each input and output is an array of four samples per clock (T_Lanes). */
+const VHDL_INTERLACED_TEMPLATE = `library IEEE;
+use IEEE.std_logic_1164.all;
+use IEEE.numeric_std.all;
+
+library work;
+use work.CustomInstrumentPkg.all;
+
+-- The platform declares the entity ${INTERLACED}: Clk, Reset (active high),
+-- InputA..InputD and OutputA..OutputD (T_Lanes: LANES signed 16-bit samples per clock, lane 0 the oldest),
+-- ExtTrig, and the Control and Status registers.
+architecture Behavioural of ${INTERLACED} is
+begin
+  -- Example: pass every sample of InputA through, halved while control register 0 is non-zero.
+  process(Clk) is
+  begin
+    if rising_edge(Clk) then
+      for lane in 0 to LANES - 1 loop
+        if Reset = '1' then
+          OutputA(lane) <= (others => '0');
+        elsif unsigned(Control(0)) /= 0 then
+          OutputA(lane) <= shift_right(InputA(lane), 1);
+        else
+          OutputA(lane) <= InputA(lane);
+        end if;
+      end loop;
+    end if;
+  end process;
+
+  OutputB <= InputB;
+  OutputC <= InputC;
+  OutputD <= InputD;
+  Status <= Control;
+end architecture;
+`;
+
 function vhdlTemplate(target: TargetInterface): string {
+  if (target === INTERLACED) return VHDL_INTERLACED_TEMPLATE;
   const entity = target === 'CustomWrapper' ? 'CustomWrapper' : 'CustomInstrument';
   const control = target === 'CustomWrapper' ? 'Control0' : 'Control(0)';
   return `library IEEE;
@@ -60,6 +100,7 @@ end architecture;
  * expects a Verilog design to start, followed by an example body.
  */
 function verilogTemplate(target: TargetInterface): string {
+  if (target === INTERLACED) return VERILOG_INTERLACED_TEMPLATE;
   const legacy = target === 'CustomWrapper';
   const header = legacy
     ? `// The generated wrapper declaration of the legacy slot interface (target CustomWrapper).
@@ -98,6 +139,38 @@ ${legacy ? '' : '  assign status = control;\n'}
 endmodule
 `;
 }
+
+const VERILOG_INTERLACED_TEMPLATE = `// The generated wrapper declaration of the full-rate slot interface (target ${INTERLACED}).
+// A user's Verilog design starts with exactly this header and fills in the module body.
+// Each input and output carries four 16-bit samples per clock: inputa[0] (oldest) .. inputa[3] (newest).
+module ${INTERLACED} (
+${VERILOG_COMMON_PORTS.replace(/wire signed \[15:0\]/g, 'wire [0:3][15:0]')}
+    input  wire [0:15][31:0] control,
+    output wire [0:15][31:0] status
+);
+
+  // Example: pass every sample of inputa through, halved while control register 0 is non-zero.
+  reg [0:3][15:0] outputa_q;
+  integer lane;
+  always @(posedge clk) begin
+    for (lane = 0; lane < 4; lane = lane + 1) begin
+      if (reset)
+        outputa_q[lane] <= 16'd0;
+      else if (control[0] != 32'd0)
+        outputa_q[lane] <= $signed(inputa[lane]) >>> 1;
+      else
+        outputa_q[lane] <= inputa[lane];
+    end
+  end
+
+  assign outputa = outputa_q;
+  assign outputb = inputb;
+  assign outputc = inputc;
+  assign outputd = inputd;
+  assign status = control;
+
+endmodule
+`;
 
 const CONSTRAINTS_TEMPLATE = `# Timing and placement constraints (XDC).
 # The platform constrains the slot's clock; add only what your design needs, for example:

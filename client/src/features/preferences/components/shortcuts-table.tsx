@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { appShortcuts, isApplePlatform } from '../utils/shortcuts';
+import { appShortcuts, isApplePlatform } from '@/lib/shortcuts';
 
 /** The app's keyboard shortcuts, with this platform's modifier keys. */
 export function ShortcutsTable() {

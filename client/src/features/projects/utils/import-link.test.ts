@@ -35,6 +35,21 @@ describe('parseImportLink', () => {
   });
 });
 
+describe("the real product's import links", () => {
+  it('name examples the way the real product does: Adder, Moving Average and Median', () => {
+    const link = (query: string) => parseImportLink(new URLSearchParams(query))!.exampleName;
+    expect(findExample(examples, link('action=import&example=Adder&hardware=mokugo'))?.id).toBe('adder-subtractor');
+    expect(findExample(examples, link('action=import&example=Moving+Average+and+Median'))?.id).toBe('moving-average');
+  });
+
+  it('name hardware by its product id (mokugo, mokudelta) or name (Moku:Go)', () => {
+    expect(findHardware(options.hardware, 'mokugo')?.id).toBe('mk-go');
+    expect(findHardware(options.hardware, 'mokudelta')?.id).toBe('mk-delta');
+    expect(findHardware(options.hardware, 'Moku:Go')?.id).toBe('mk-go');
+    expect(findHardware(options.hardware, 'mokupro')).toBeUndefined();
+  });
+});
+
 describe('findExample and findHardware', () => {
   it('find by name or id, ignoring case', () => {
     expect(findExample(examples, 'moving average')?.id).toBe('moving-average');

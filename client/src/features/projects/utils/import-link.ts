@@ -19,18 +19,44 @@ export function parseImportLink(params: URLSearchParams): ImportLink | null {
 
 const same = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'base' }) === 0;
 
-/** The example a link names: by name (as the real product's links do) or by id, ignoring case. */
+/**
+ * The real product's links name some examples differently from the catalogue here: its name (lower
+ * case) → the catalogue's example id, so those links keep working.
+ */
+const EXAMPLE_ALIASES: Readonly<Record<string, string>> = {
+  adder: 'adder-subtractor',
+  'moving average and median': 'moving-average',
+};
+
+/** The example a link names: by name (as the real product's links do), by the real product's name, or by id. */
 export function findExample(examples: readonly Example[], nameOrId: string | null): Example | undefined {
   if (!nameOrId) return undefined;
+  const alias = EXAMPLE_ALIASES[nameOrId.toLowerCase()];
   return (
-    examples.find((example) => same(example.name, nameOrId)) ?? examples.find((example) => same(example.id, nameOrId))
+    examples.find((example) => same(example.name, nameOrId)) ??
+    examples.find((example) => same(example.id, nameOrId)) ??
+    (alias ? examples.find((example) => example.id === alias) : undefined)
   );
 }
 
-/** The hardware model a link names, by id or by name, ignoring case. */
+/**
+ * A hardware model's family key: the real product's ids (`mokugo`) and names (`Moku:Go`) and the
+ * catalogue's (`mk-go`, `MK Go`) all come down to `go`.
+ */
+const hardwareKey = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')
+    .replace(/^(moku|mk)/, '');
+
+/** The hardware model a link names, by id or by name (its own or the real product's), ignoring case. */
 export function findHardware(models: readonly HardwareModel[], idOrName: string | null): HardwareModel | undefined {
   if (!idOrName) return undefined;
-  return models.find((model) => same(model.id, idOrName) || same(model.name, idOrName));
+  const key = hardwareKey(idOrName);
+  return (
+    models.find((model) => same(model.id, idOrName) || same(model.name, idOrName)) ??
+    models.find((model) => key !== '' && (hardwareKey(model.id) === key || hardwareKey(model.name) === key))
+  );
 }
 
 /**

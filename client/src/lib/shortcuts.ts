@@ -6,18 +6,21 @@ export interface Shortcut {
   where: string;
 }
 
-/** Whether the browser runs on an Apple system, where Cmd takes Ctrl's place for save and search. */
+/** Whether the browser runs on an Apple system, where Cmd takes Ctrl's place (CodeMirror's `Mod`). */
 export function isApplePlatform(nav: Pick<Navigator, 'platform' | 'userAgent'> = navigator): boolean {
   return /Mac|iPhone|iPad|iPod/i.test(nav.platform || nav.userAgent);
 }
 
-/** The app's shortcuts with the modifier keys of this platform. */
-export function appShortcuts(apple: boolean): Shortcut[] {
+export type ShortcutAction = 'Save and build' | 'Save' | 'Go to line' | 'Search';
+
+/** The app's shortcuts with the modifier keys of this platform (go to line is CodeMirror's Mod-Alt-g). */
+export function appShortcuts(apple: boolean): (Shortcut & { action: ShortcutAction })[] {
   const command = apple ? '⌘ Cmd' : 'Ctrl';
+  const alt = apple ? '⌥ Option' : 'Alt';
   return [
     { action: 'Save and build', keys: ['F8'], where: 'Editor' },
     { action: 'Save', keys: [command, 'S'], where: 'Editor' },
-    { action: 'Go to line', keys: ['Ctrl', 'Alt', 'G'], where: 'Editor' },
+    { action: 'Go to line', keys: [command, alt, 'G'], where: 'Editor' },
     { action: 'Search', keys: [command, 'F'], where: 'Editor and build logs' },
   ];
 }

@@ -11,11 +11,12 @@ describe('appShortcuts', () => {
     ]);
   });
 
-  it('uses Cmd for save and search on Apple systems', () => {
+  it('uses Cmd for save, search and go to line on Apple systems, as CodeMirror binds Mod-Alt-g', () => {
     const keys = appShortcuts(true).map((s) => s.keys.join('+'));
     expect(keys).toContain('⌘ Cmd+S');
     expect(keys).toContain('⌘ Cmd+F');
-    expect(keys).toContain('Ctrl+Alt+G');
+    expect(keys).toContain('⌘ Cmd+⌥ Option+G');
+    expect(keys.join(' ')).not.toContain('Ctrl');
   });
 
   it('recognises Apple platforms', () => {
