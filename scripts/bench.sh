@@ -4,11 +4,14 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh || exit 1
 bash scripts/ensure-system-packages.sh || exit 1
+# Peers of the throughput tables: nginx as upstream, reverse proxy and static server; wrk as the load.
+bash scripts/ensure-system-packages.sh nginx wrk || exit 1
 status=0
 run() { echo; echo "━━━ $1 ━━━"; shift; "$@" || status=1; }
 run "first page: JavaScript weight" node scripts/bundle-size.mjs
 run "log viewer: 1,000,000-line log in Chromium" node --import tsx e2e/bench/log-viewer.bench.ts
 run "editor: opening a 50,000-line file in Chromium" node --import tsx e2e/bench/editor-open.bench.ts
 [ -f server/bench/proxy-overhead.ts ] && run "gateway: proxy overhead" node --import tsx server/bench/proxy-overhead.ts
+run "gateway: throughput next to nginx, plain Node, Fastify and Prism (writes server/bench/results.md)" node --import tsx server/bench/throughput.ts
 run "gateway: 1,000 connections for 30 s, mock and proxy mode" node --import tsx server/bench/load.ts
 exit $status

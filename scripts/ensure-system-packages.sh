@@ -2,7 +2,8 @@
 # Debian packages the app and its tests need, installed when missing (idempotent):
 # - chromium: the browser tests drive Debian's Chromium (never a downloaded browser build);
 # - ghdl: mock-mode builds analyse and synthesize VHDL with it, and the fixture check analyses every seed file;
-# - bubblewrap: mock-mode builds run the tools in it, so a design sees no file of the machine but the toolchain's.
+# - bubblewrap: mock-mode builds run the tools in it, so a design sees no file of the machine but the toolchain's;
+# - nginx, wrk: `npm run bench` measures the gateway next to nginx, with wrk's load (not needed otherwise).
 # Arguments pick some of them (`npm start` needs ghdl and bubblewrap); none means all.
 set -euo pipefail
 wanted=("$@")
@@ -13,6 +14,8 @@ for package in "${wanted[@]}"; do
     chromium) [ -x /usr/bin/chromium ] || missing+=(chromium fonts-dejavu-core) ;;
     ghdl) command -v ghdl >/dev/null 2>&1 || missing+=(ghdl) ;;
     bubblewrap) command -v bwrap >/dev/null 2>&1 || missing+=(bubblewrap) ;;
+    nginx) [ -x /usr/sbin/nginx ] || missing+=(nginx) ;;
+    wrk) command -v wrk >/dev/null 2>&1 || missing+=(wrk) ;;
     *) echo "ensure-system-packages: unknown package $package" >&2; exit 2 ;;
   esac
 done

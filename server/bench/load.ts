@@ -6,7 +6,8 @@
  * the next. Prints the figures; exits non-zero when a budget is missed.
  *
  * Each party is its own process, so the figures are the gateway's alone: the gateway, the upstream
- * (proxy mode) and autocannon. LOG_LEVEL=warn, so the 2-core machine measures the gateway, not
+ * (proxy mode) and the load generator (wrk when installed: autocannon, a Node process, took several
+ * times wrk's CPU per request away from the gateway on the same 2 cores). LOG_LEVEL=warn, so the 2-core machine measures the gateway, not
  * writing a log line per request.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -17,6 +18,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { REPO_ROOT } from '../src/config.js';
 import { signIn } from '../test/helpers/sign-in.js';
+import { loadRun, loadTool, type Measured } from './load-tool.js';
 
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 1000);
 const DURATION_S = Number(process.env.LOAD_DURATION_S ?? 30);
@@ -89,45 +91,9 @@ function rssMb(pid: number): number {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
 }
 
-interface AutocannonResult {
-  requests: { total: number; average: number };
-  latency: { p50: number; p99: number; max: number };
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-  '2xx': number;
-}
-
-function autocannon(url: string, headers: Record<string, string>): Promise<AutocannonResult> {
-  const args = [
-    path.join(REPO_ROOT, 'node_modules/autocannon/autocannon.js'),
-    '-c',
-    String(CONNECTIONS),
-    '-d',
-    String(DURATION_S),
-    '-t',
-    String(REQUEST_TIMEOUT_S),
-    '-j',
-  ];
-  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
-  args.push(url);
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'ignore'] });
-    let output = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    child.once('exit', (code) => {
-      try {
-        resolve(JSON.parse(output) as AutocannonResult);
-      } catch {
-        reject(new Error(`autocannon exited ${code}: ${output.slice(0, 500)}`));
-      }
-    });
-  });
-}
-
 interface Row {
   name: string;
-  result: AutocannonResult;
+  result: Measured;
   rss: { start: number; peak: number; end: number; settled: number };
 }
 
@@ -141,7 +107,11 @@ async function measure(name: string, gateway: Started, url: string, headers: Rec
     const start = rssMb(pid);
     let peak = start;
     const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 250);
-    const result = await autocannon(url, headers);
+    const result = await loadRun(url, headers, {
+      connections: CONNECTIONS,
+      durationS: DURATION_S,
+      timeoutS: REQUEST_TIMEOUT_S,
+    });
     clearInterval(sampler);
     const end = rssMb(pid);
     await sleep(SETTLE_S * 1000);
@@ -199,7 +169,7 @@ async function main() {
   }
 
   console.log(
-    `\n${CONNECTIONS} concurrent connections for ${DURATION_S} s per row (autocannon), compiled gateway; load average ${os.loadavg()[0]?.toFixed(1)}; RSS in MB`,
+    `\n${CONNECTIONS} concurrent connections for ${DURATION_S} s per row (${loadTool()}), compiled gateway; load average ${os.loadavg()[0]?.toFixed(1)}; RSS in MB`,
   );
   const header = [
     '',
@@ -220,11 +190,11 @@ async function main() {
   let failed = false;
   for (const { name, result, rss } of rows) {
     const cells = [
-      result.requests.total,
-      result.requests.average,
-      result.latency.p50,
-      result.latency.p99,
-      result.latency.max,
+      result.requests,
+      result.rps,
+      result.p50Us / 1000,
+      result.p99Us / 1000,
+      result.maxUs / 1000,
       result.errors,
       result.timeouts,
       result.non2xx,

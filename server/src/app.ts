@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import type { AppConfig } from './config.js';
-import { loggerOptions } from './logger.js';
+import { loggerOptions, withAsyncStdout } from './logger.js';
 import errorsPlugin from './plugins/errors.js';
 import securityPlugin from './plugins/security.js';
 import healthPlugin from './plugins/health.js';
@@ -30,7 +30,7 @@ function trustProxyOption(trust: AppConfig['http']['trustProxy']): FastifyServer
 export async function buildApp(config: AppConfig, options: FastifyServerOptions = {}): Promise<FastifyInstance> {
   const { http } = config;
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: withAsyncStdout(loggerOptions(config)),
     // TRUST_PROXY: off, the gateway is the edge and a client's X-Forwarded-For is not believed.
     trustProxy: trustProxyOption(http.trustProxy),
     // Every route, parsed or streamed (proxy/body-limit.ts applies it to streamed bodies).
@@ -56,7 +56,9 @@ export async function buildApp(config: AppConfig, options: FastifyServerOptions 
   app.server.maxConnections = http.maxConnections;
   app.decorate('config', config);
 
-  await app.register(cookie);
+  // Only the mock reads cookies itself (its sign-in); the proxy passes the Cookie header on as text,
+  // so parsing it for every proxied request was wasted.
+  if (config.mode === 'mock') await app.register(cookie);
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(healthPlugin);

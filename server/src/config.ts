@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -108,6 +109,10 @@ const envShape = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   SHUTDOWN_GRACE_MS: intFromEnv(0, 600_000).default(10_000),
+  // Processes serving the one port (a Node cluster); `auto`: one per core.
+  WORKERS: z
+    .union([z.literal('auto'), intFromEnv(1, 64)], { error: 'must be auto or a whole number from 1 to 64' })
+    .default(1),
   // Mock mode only.
   FIXTURES_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'fixtures')),
   // Default: `user` on a loopback HOST, `session` on any other (see isLoopbackHost).
@@ -151,7 +156,15 @@ function crossVariableProblems(env: Record<string, string>): string[] {
   const requestMs = Number(env.REQUEST_TIMEOUT_MS ?? 300_000);
   if (headersMs > requestMs)
     problems.push(`HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS (${requestMs})`);
-  if (env.MODE !== 'proxy') return problems;
+  if (env.MODE !== 'proxy') {
+    // The mock's sessions, sandboxes and builds live in one process's memory: a second worker would
+    // not know a user the first signed in.
+    if (env.WORKERS !== undefined && env.WORKERS !== '1')
+      problems.push(
+        `WORKERS: mock mode runs in one process (its sessions, projects and builds are kept in that process's memory); WORKERS=${env.WORKERS} needs MODE=proxy`,
+      );
+    return problems;
+  }
   return [
     ...problems,
     ...(['API_UPSTREAM', 'AUTH_UPSTREAM'] as const)
@@ -195,6 +208,8 @@ export interface AppConfig {
   staticDir: string;
   log: { level: Env['LOG_LEVEL']; format: 'json' | 'pretty' };
   shutdownGraceMs: number;
+  /** Processes serving the port: 1 is the gateway alone; more run it as a Node cluster (proxy mode only). */
+  workers: number;
   mock: {
     fixturesDir: string;
     sandbox: 'user' | 'session';
@@ -317,6 +332,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     staticDir: path.resolve(e.STATIC_DIR),
     log: { level: e.LOG_LEVEL, format: e.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json') },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    workers: e.WORKERS === 'auto' ? os.availableParallelism() : e.WORKERS,
     mock: {
       fixturesDir: path.resolve(e.FIXTURES_DIR),
       sandbox: e.MOCK_SANDBOX ?? (isLoopbackHost(e.HOST) ? 'user' : 'session'),

@@ -1,7 +1,9 @@
+import cluster from 'node:cluster';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, placeholderLinksWarning } from './config.js';
 import { openMockWarning } from './exposure.js';
+import { runPrimary, SHUTDOWN_MESSAGE } from './cluster.js';
 
 /** Process entry point: configuration, listen, graceful shutdown. Everything else is in buildApp. */
 async function main() {
@@ -16,20 +18,38 @@ async function main() {
     throw error;
   }
 
+  if (config.workers > 1 && cluster.isPrimary) return runPrimary(config);
+
   const app = await buildApp(config);
 
-  closeWithGrace({ delay: config.shutdownGraceMs }, async ({ signal, err }) => {
+  // A cluster worker leaves signals to the primary (a terminal's Ctrl-C reaches the whole process
+  // group, and a second signal would cut the drain short): it drains when told to, or when the
+  // primary is gone.
+  const workerSignals: ('SIGINT' | 'SIGTERM' | 'SIGHUP')[] = cluster.isWorker ? ['SIGINT', 'SIGTERM', 'SIGHUP'] : [];
+  const shutdown = closeWithGrace({ delay: config.shutdownGraceMs, skip: workerSignals }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down: draining in-flight requests');
     // fastify.close() stops accepting, waits for in-flight requests and runs onClose hooks.
     await app.close();
   });
+  if (cluster.isWorker) {
+    for (const signal of workerSignals) process.on(signal, () => {});
+    let closing = false;
+    const drain = () => {
+      if (closing) return;
+      closing = true;
+      void shutdown.close();
+    };
+    process.on('message', (message) => message === SHUTDOWN_MESSAGE && drain());
+    process.on('disconnect', drain);
+  }
 
   // A burst of new connections (up to MAX_CONNECTIONS, at most the kernel's usual somaxconn) waits in
   // the accept queue; with Node's default of 511 the kernel drops the rest's SYNs, which then retry
   // after 1, 3, 7, 15 s.
   await app.listen({ port: config.port, host: config.host, backlog: Math.min(config.http.maxConnections, 4096) });
-  app.log.info(`Cloud Compile gateway (${config.mode} mode) at ${config.publicUrl}`);
+  const worker = cluster.isWorker ? `, worker ${cluster.worker?.id} of ${config.workers}` : '';
+  app.log.info(`Cloud Compile gateway (${config.mode} mode${worker}) at ${config.publicUrl}`);
   for (const warning of [openMockWarning(config), placeholderLinksWarning(config)]) if (warning) app.log.warn(warning);
 }
 

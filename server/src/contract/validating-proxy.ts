@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import { sendError, sendValidationError } from '../errors.js';
 import { registerAdminRoutes } from '../plugins/admin.js';
 import { DEFAULT_BODY_CAP_BYTES, decodeSample, readBodyUpTo, teeBody } from './body-sample.js';
@@ -10,14 +9,12 @@ import { ContractValidator, isJsonMediaType, mediaTypeOf, type BodySample, type 
 
 export type ValidateMode = 'report' | 'strict';
 
-/** What reply-from hands onResponse: the upstream's status, headers and body stream. */
+/** What the proxy (proxy/forward.ts) hands onResponse: the upstream's status, headers and body stream. */
 interface UpstreamResponse {
   statusCode: number;
   headers: Record<string, string | string[] | undefined>;
   stream: Readable;
 }
-
-type ReplyFromOnResponse = NonNullable<NonNullable<FastifyHttpProxyOptions['replyOptions']>['onResponse']>;
 
 interface Exchange {
   operationId?: string;
@@ -67,7 +64,7 @@ export class ValidatingProxy {
       if (isCheckable(mediaTypeOf(request.headers['content-type']))) {
         const read = await readBodyUpTo(request.body, this.capBytes);
         body = read.sample;
-        // reply-from forwards a stream body as is (Content-Length unchanged).
+        // The proxy forwards a stream body as is (Content-Length unchanged).
         request.body = read.replay;
       } else {
         body = { kind: 'partial' };
@@ -100,12 +97,9 @@ export class ValidatingProxy {
     );
   };
 
-  /**
-   * reply-from's onResponse for the /api proxy route. Its type names the third argument a raw
-   * server response; at run time it is the upstream's { statusCode, headers, stream }.
-   */
-  readonly onResponse: ReplyFromOnResponse = (request, reply, upstream) =>
-    this.checkResponse(request as FastifyRequest, reply as FastifyReply, upstream as unknown as UpstreamResponse);
+  /** The proxy's onResponse for the /api route: the answer's headers are already on the reply. */
+  readonly onResponse = (request: FastifyRequest, reply: FastifyReply, upstream: UpstreamResponse): void =>
+    this.checkResponse(request, reply, upstream);
 
   private checkResponse(request: FastifyRequest, reply: FastifyReply, upstream: UpstreamResponse): void {
     const exchange = this.exchanges.get(request);
@@ -173,7 +167,7 @@ export class ValidatingProxy {
 
   private reject(reply: FastifyReply, upstream: UpstreamResponse, violations: Violation[]): void {
     upstream.stream.destroy();
-    // reply-from already copied the upstream's headers (length, encoding): they describe another body.
+    // The proxy already copied the upstream's headers (length, encoding): they describe another body.
     for (const name of Object.keys(upstream.headers)) reply.removeHeader(name);
     const listed = violations.slice(0, 5).map((v) => `${v.location} ${v.message}`);
     if (violations.length > 5) listed.push(`and ${violations.length - 5} more`);

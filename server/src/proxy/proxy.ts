@@ -1,11 +1,14 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import httpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import { appOrigins, refuseForgedRequests } from '../plugins/forged-requests.js';
 import { IDENTITY_PATH_PREFIXES } from './identity-paths.js';
 import { BODY_TOO_LARGE, bodyLimitPreHandler } from './body-limit.js';
 import { clientChain, cookiesForApi, forwardedHeaders, setCookiesFromApi } from './hygiene.js';
 import { upstreamFailure, upstreamPool } from './upstream.js';
+import { forwardHandler } from './forward.js';
 import { registerContractReportRoute, ValidatingProxy } from '../contract/validating-proxy.js';
+
+/** The methods proxied; others (TRACE, CONNECT) are a 404 like any unknown route. */
+const PROXIED_METHODS = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS'];
 
 type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
@@ -86,57 +89,51 @@ const proxyPlugin: FastifyPluginAsync = async (app) => {
     validating?: ValidatingProxy,
   ) => {
     const isApi = name === 'compile API';
-    const options: FastifyHttpProxyOptions = {
-      upstream,
-      prefix,
-      // Fastify awaits an async preHandler; the plugin's type only declares the callback form.
-      // eslint-disable-next-line @typescript-eslint/no-misused-promises
-      preHandler: inOrder(limitBody, validating?.preHandler),
+    const upstreamUrl = new URL(upstream);
+    const handler = forwardHandler({
       // Keep the prefix: /api/projects → $API_UPSTREAM/api/projects when the upstream has no path.
-      rewritePrefix: `${new URL(upstream).pathname.replace(/\/$/, '')}${prefix}`,
-      undici: poolFor(upstream),
-      // reply-from would log every upstream URL at info, one-time identity ids in paths included;
-      // Fastify's own request lines already carry the (redacted) URL.
-      disableRequestLogging: true,
-      replyOptions: {
-        rewriteRequestHeaders: (request, headers) => {
-          const rewritten: Record<string, string | string[] | undefined> = {
-            ...headers,
-            ...forwardedHeaders(clientChain(request.ips, request.socket.remoteAddress), publicUrl),
-          };
-          if (isApi) rewritten.cookie = cookiesForApi(request.headers.cookie);
-          if (rewritten.cookie === undefined) delete rewritten.cookie;
-          return rewritten;
-        },
-        rewriteHeaders: isApi
-          ? (headers) => {
-              const kept = setCookiesFromApi(headers['set-cookie']);
-              const rest = { ...headers };
-              delete rest['set-cookie'];
-              return kept.length > 0 ? { ...rest, 'set-cookie': kept } : rest;
-            }
-          : undefined,
-        onResponse: validating?.onResponse,
-        onError: (reply, { error }) => {
-          if (hasCode(error, BODY_TOO_LARGE)) {
-            if (!reply.sent)
-              void reply
-                .status(413)
-                .send({ detail: `Request body is larger than ${app.config.http.bodyLimitBytes} bytes` });
-            return;
-          }
-          const failure = upstreamFailure(error, name, timeoutMs);
-          reply.log.warn({ err: error, upstream: name, upstreamOrigin: new URL(upstream).origin }, failure.detail);
-          void reply.status(failure.status).send({ detail: failure.detail });
-        },
+      basePath: upstreamUrl.pathname.replace(/\/$/, ''),
+      host: upstreamUrl.host,
+      pool: poolFor(upstream),
+      rewriteRequestHeaders: (request, headers) => {
+        Object.assign(headers, forwardedHeaders(clientChain(request.ips, request.socket.remoteAddress), publicUrl));
+        if (isApi) headers.cookie = cookiesForApi(request.headers.cookie);
+        if (headers.cookie === undefined) delete headers.cookie;
+        return headers;
       },
-    };
+      rewriteResponseHeaders: isApi
+        ? (headers) => {
+            if (headers['set-cookie'] === undefined) return headers;
+            const kept = setCookiesFromApi(headers['set-cookie']);
+            if (kept.length > 0) headers['set-cookie'] = kept;
+            else delete headers['set-cookie'];
+            return headers;
+          }
+        : undefined,
+      onResponse: validating?.onResponse,
+      onError: (reply, { error }) => {
+        if (hasCode(error, BODY_TOO_LARGE)) {
+          if (!reply.sent)
+            void reply
+              .status(413)
+              .send({ detail: `Request body is larger than ${app.config.http.bodyLimitBytes} bytes` });
+          return;
+        }
+        const failure = upstreamFailure(error, name, timeoutMs);
+        reply.log.warn({ err: error, upstream: name, upstreamOrigin: upstreamUrl.origin }, failure.detail);
+        void reply.status(failure.status).send({ detail: failure.detail });
+      },
+    });
+    const preHandler = inOrder(limitBody, validating?.preHandler);
     return app.register(async (scope) => {
       // A cookie-authenticated write another site's page made the browser send stops here, as in
       // the mock: the compile API trusts the app.at cookie and would act on it. The identity
       // provider guards its own forms.
       if (isApi) scope.addHook('onRequest', refuseForgedRequests({ trustedOrigins: appOrigins(app.config) }));
-      await scope.register(httpProxy, options);
+      // Bodies are streamed through, whatever their type (body-limit.ts bounds them).
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+      for (const url of [prefix, `${prefix}/*`]) scope.route({ url, method: PROXIED_METHODS, preHandler, handler });
     });
   };
 

@@ -14,8 +14,8 @@ export interface UpstreamPoolOptions {
 }
 
 /**
- * The connection pool to one upstream. Certificates are always verified (reply-from's own agent
- * turns verification off). As many connections as the gateway accepts clients (MAX_CONNECTIONS):
+ * The connection pool to one upstream. Certificates are always verified (never
+ * rejectUnauthorized: false). As many connections as the gateway accepts clients (MAX_CONNECTIONS):
  * each client connection has at most one request in flight, so however many long streams are open,
  * another request never waits for a free upstream connection.
  */

@@ -143,6 +143,27 @@ describe('proxy mode: /api to API_UPSTREAM', () => {
     expect(api.seen[0]?.headers.authorization).toBe('Bearer key-123');
   });
 
+  it('refuses a path that climbs out of /api once decoded: 400 (404 where the router already sees ..), the upstream sees nothing', async () => {
+    for (const path of ['/api/%2e%2e/admin', '/api/..%2fadmin', '/api/x/..%5c..%5cadmin']) {
+      const response = await requestGateway(baseUrl, path);
+      expect([400, 404], path).toContain(response.statusCode);
+      expect(JSON.parse((await readBody(response)).toString())).toHaveProperty('detail');
+    }
+    expect(api.seen).toHaveLength(0);
+  });
+
+  it('drops hop-by-hop headers (and those Connection names), sends the upstream its own Host', async () => {
+    const response = await requestGateway(baseUrl, '/api/projects', {
+      headers: { connection: 'keep-alive, x-hop-secret', 'x-hop-secret': 'not for the upstream', 'x-kept': 'yes' },
+    });
+    expect(response.statusCode).toBe(200);
+    await readBody(response);
+    const seen = api.seen[0]?.headers;
+    expect(seen?.['x-hop-secret']).toBeUndefined();
+    expect(seen?.['x-kept']).toBe('yes');
+    expect(seen?.host).toBe(new URL(api.url).host);
+  });
+
   it('streams a 5 MB download: the client reads the first bytes before the upstream has finished', async () => {
     const response = await requestGateway(baseUrl, '/api/download');
     expect(response.statusCode).toBe(200);

@@ -182,10 +182,19 @@ async function routes(app: FastifyInstance, options: MockApiOptions) {
 
   app.get('/api/openapi.json', (_request, reply) => reply.type('application/json; charset=utf-8').send(documentText));
 
+  // The operation depends on the method and path alone; openapi-backend lists and tries every
+  // operation's pattern on each call, so the answers for recent paths are kept (bounded).
+  const matched = new Map<string, Operation>();
   /** The contract operation of a request, or the 404/405 `{"detail"}` it gets. */
   const matchOperation = (apiRequest: ApiRequest): { operation: Operation } | { status: 404 | 405; detail: string } => {
+    const key = `${apiRequest.method} ${apiRequest.path}`;
+    const known = matched.get(key);
+    if (known) return { operation: known };
     try {
-      return { operation: api.router.matchOperation(apiRequest, true) as Operation };
+      const operation = api.router.matchOperation(apiRequest, true) as Operation;
+      if (matched.size >= 10_000) matched.clear();
+      matched.set(key, operation);
+      return { operation };
     } catch (error) {
       const methodNotAllowed = String((error as Error).message).startsWith('405');
       return methodNotAllowed ? { status: 405, detail: 'Method Not Allowed' } : { status: 404, detail: 'Not Found' };
