@@ -6,7 +6,7 @@ import { getApiClient, type ApiClient } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/error-message';
 import type { Build } from '@/lib/api/schemas';
 import { fakeBuild } from '../testing/fake-build';
-import { renderWithProviders } from '../testing/render-with-providers';
+import { renderWithProviders } from '@/testing/render-with-providers';
 import { useQueueBuild } from './new-project-build';
 import { trackConfigSave } from './update-project-config';
 

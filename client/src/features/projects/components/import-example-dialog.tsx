@@ -7,7 +7,7 @@ import { useCreateProject } from '../api/create-project';
 import { useBuildConfigs } from '../api/get-build-configs';
 import { useExamples } from '../api/list-examples';
 import { configForHardware, findExample, findHardware } from '../utils/import-link';
-import { DialogButtons } from './dialog-buttons';
+import { DialogButtons } from '@/components/dialog-buttons';
 import { ProjectNameField } from './project-name-field';
 import { useProjectNameSubmit } from './use-project-name-submit';
 
