@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { SWRConfig } from 'swr';
 import type { FusionAuthProviderContext } from '@fusionauth/react-sdk';
 import { AppProviders } from '@/app/provider';
 import { routes } from '@/app/router';
 import type { AppUserInfo } from '@/lib/user-info';
 import { ADA, createFakeAuth } from '@/testing/fake-fusion-auth';
+import { FreshSwr } from '@/testing/render-with-providers';
 
 const fakeAuth: { current: FusionAuthProviderContext<AppUserInfo> } = { current: createFakeAuth() };
 vi.mock('@fusionauth/react-sdk', () => ({ useFusionAuth: () => fakeAuth.current }));
@@ -31,9 +31,9 @@ function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
     <AppProviders>
-      <SWRConfig value={{ provider: () => new Map() }}>
+      <FreshSwr>
         <RouterProvider router={router} />
-      </SWRConfig>
+      </FreshSwr>
     </AppProviders>,
   );
   return router;

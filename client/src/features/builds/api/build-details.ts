@@ -1,17 +1,8 @@
 import { useState } from 'react';
 import useSWR from 'swr';
-import { getApiClient } from '@/lib/api/client';
-import { isActiveBuild, type Build } from '@/lib/api/schemas';
+import { buildDetailsKey, getBuildDetails } from '@/lib/api/builds';
+import { isActiveBuild } from '@/lib/api/schemas';
 import { ACTIVE_BUILD_REFRESH_MS } from './project-builds';
-
-/** buildDetails: one build by id. */
-export async function getBuildDetails(buildId: string): Promise<Build> {
-  const api = await getApiClient();
-  const response = await api.buildDetails({ build_id: buildId });
-  return response.data;
-}
-
-export const buildDetailsKey = (buildId: string) => ['buildDetails', buildId] as const;
 
 /** One build; refreshes itself every ~2 s while it is queued or running. */
 export function useBuildDetails(buildId: string | undefined) {

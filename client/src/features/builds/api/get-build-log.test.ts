@@ -3,7 +3,8 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { getApiClient, type ApiClient } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/error-message';
 import type { BuildLog } from '@/lib/api/schemas';
-import { LOG_PAGE_LINES, useBuildLog } from './get-build-log';
+import { LOG_PAGE_LINES } from '@/lib/api/builds';
+import { useBuildLog } from './get-build-log';
 
 vi.mock('@/lib/api/client', () => ({ getApiClient: vi.fn() }));
 const getBuildLog = vi.fn();

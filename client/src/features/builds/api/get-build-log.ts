@@ -1,21 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { getApiClient } from '@/lib/api/client';
+import { getBuildLog } from '@/lib/api/builds';
 import { ApiError } from '@/lib/api/error-message';
 import type { BuildLog } from '@/lib/api/schemas';
 
-/** Lines asked for per request: the contract's maximum, so a 1,000,000-line log arrives in ten answers. */
-export const LOG_PAGE_LINES = 100_000;
 /** How long to wait before asking again when the log has no new lines yet (the build is still running). */
 export const LOG_POLL_MS = 1000;
 /** Longest wait between retries after a failed request (server trouble, network down). */
 const MAX_RETRY_MS = 15_000;
-
-/** getBuildLog: the lines of a build's log from `offset` (0-based), with where to continue and whether it is complete. */
-export async function getBuildLog(buildId: string, offset: number, limit = LOG_PAGE_LINES): Promise<BuildLog> {
-  const api = await getApiClient();
-  const response = await api.getBuildLog({ build_id: buildId, offset, limit });
-  return response.data;
-}
 
 export interface BuildLogState {
   /** The log so far. A new array only when lines arrived; earlier entries never change (what LogViewer wants). */

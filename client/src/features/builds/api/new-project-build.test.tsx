@@ -8,7 +8,7 @@ import type { Build } from '@/lib/api/schemas';
 import { fakeBuild } from '../testing/fake-build';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { useQueueBuild } from './new-project-build';
-import { trackConfigSave } from './update-project-config';
+import { trackConfigSave } from './config-saves';
 
 vi.mock('@/lib/api/client', () => ({ getApiClient: vi.fn() }));
 const api = { newProjectBuild: vi.fn(), projectBuilds: vi.fn(), getLatestBuild: vi.fn() };

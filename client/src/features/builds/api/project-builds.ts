@@ -1,19 +1,10 @@
 import { useState } from 'react';
 import useSWR from 'swr';
-import { getApiClient } from '@/lib/api/client';
-import { isActiveBuild, type Build } from '@/lib/api/schemas';
+import { getProjectBuilds, projectBuildsKey } from '@/lib/api/builds';
+import { isActiveBuild } from '@/lib/api/schemas';
 
 /** How often build data refreshes while a build can still change (queued or running). */
 export const ACTIVE_BUILD_REFRESH_MS = 2000;
-
-/** projectBuilds: every build of a project, newest first. */
-export async function getProjectBuilds(projectId: string): Promise<Build[]> {
-  const api = await getApiClient();
-  const response = await api.projectBuilds({ project_id: projectId });
-  return response.data;
-}
-
-export const projectBuildsKey = (projectId: string) => ['projectBuilds', projectId] as const;
 
 /** The project's builds; refreshes itself every ~2 s while any of them is queued or running. */
 export function useProjectBuilds(projectId: string | undefined) {

@@ -9,7 +9,7 @@ import { errorMessage } from '@/lib/api/error-message';
 import { isActiveBuild, type Build } from '@/lib/api/schemas';
 import { formatDateTime, formatDuration, shortBuildId } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { useBuildConfigs } from '../api/build-configs';
+import { useBuildConfigs } from '@/lib/api/build-configs';
 import { useBuildDetails } from '../api/build-details';
 import { useFollowedBuild } from '../hooks/use-followed-build';
 import { useNow } from '../hooks/use-now';

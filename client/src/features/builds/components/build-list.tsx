@@ -6,7 +6,7 @@ import { errorMessage } from '@/lib/api/error-message';
 import { isActiveBuild } from '@/lib/api/schemas';
 import { formatDateTime, formatDuration, formatRelative, shortBuildId } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { useBuildConfigs } from '../api/build-configs';
+import { useBuildConfigs } from '@/lib/api/build-configs';
 import { useProjectBuilds } from '../api/project-builds';
 import { useNow } from '../hooks/use-now';
 import { configSummary } from '../utils/config-summary';

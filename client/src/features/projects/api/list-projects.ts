@@ -1,16 +1,7 @@
 import { useState } from 'react';
 import useSWR from 'swr';
-import { getApiClient } from '@/lib/api/client';
+import { listProjects, listProjectsKey } from '@/lib/api/projects';
 import { isActiveBuild, type ProjectSummary } from '@/lib/api/schemas';
-
-/** listProjects: the signed-in user's projects, each with its latest build. */
-export async function listProjects() {
-  const api = await getApiClient();
-  const response = await api.listProjects();
-  return response.data;
-}
-
-export const listProjectsKey = () => ['listProjects'] as const;
 
 /** How often the list refreshes while a latest build is queued or running (builds take minutes). */
 export const ACTIVE_BUILD_REFRESH_MS = 5000;

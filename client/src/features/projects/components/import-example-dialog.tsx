@@ -4,7 +4,7 @@ import { Spinner } from '@/components/spinner';
 import { errorMessage } from '@/lib/api/error-message';
 import type { Example, Project } from '@/lib/api/schemas';
 import { useCreateProject } from '../api/create-project';
-import { useBuildConfigs } from '../api/get-build-configs';
+import { useBuildConfigs } from '@/lib/api/build-configs';
 import { useExamples } from '../api/list-examples';
 import { configForHardware, findExample, findHardware } from '../utils/import-link';
 import { DialogButtons } from '@/components/dialog-buttons';

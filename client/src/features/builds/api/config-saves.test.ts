@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configSavesSettled, trackConfigSave } from './update-project-config';
+import { configSavesSettled, trackConfigSave } from './config-saves';
 
 function deferred() {
   let resolve!: () => void;
