@@ -74,7 +74,7 @@ describe('the shell states (spec §2)', () => {
     renderAt('/');
     expect(await screen.findByRole('heading', { name: 'Projects' }, { timeout: 5_000 })).toBeInTheDocument();
     expect(screen.getByRole('banner')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Menu' })).toHaveTextContent('AL');
+    expect(screen.getByRole('button', { name: 'Menu, AL' })).toHaveTextContent('AL');
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     expect(screen.getByRole('main')).toContainElement(screen.getByRole('heading', { name: 'Projects' }));
     expect(screen.getByTestId('bottom-panel')).toBeInTheDocument();
@@ -86,7 +86,7 @@ describe('the shell states (spec §2)', () => {
     fakeAuth.current = createFakeAuth({ isLoggedIn: false });
     renderAt('/no/such/page');
     expect(screen.getByRole('heading', { name: '404' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Menu' })).toHaveTextContent('?');
+    expect(screen.getByRole('button', { name: 'Menu, ?' })).toHaveTextContent('?');
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     expect(fakeAuth.current.startLogin).not.toHaveBeenCalled();
   });

@@ -10,7 +10,7 @@ function renderMenu(onSignOut = vi.fn()) {
       <button type="button">Elsewhere</button>
     </div>,
   );
-  return { onSignOut, button: screen.getByRole('button', { name: 'Menu' }) };
+  return { onSignOut, button: screen.getByRole('button', { name: 'Menu, AL' }) };
 }
 
 async function openMenu() {
@@ -22,6 +22,13 @@ async function openMenu() {
 }
 
 describe('UserMenu', () => {
+  it('names its button so the visible initials are heard too (WCAG 2.5.3, label in name)', () => {
+    const { button } = renderMenu();
+    expect(button).toHaveAccessibleName('Menu, AL');
+    expect(button.textContent).toBe('AL');
+    expect(button).toHaveAttribute('aria-haspopup', 'menu');
+  });
+
   it('shows the initials and toggles on button click', async () => {
     const { user, button } = await openMenu();
     expect(button).toHaveTextContent('AL');
@@ -42,11 +49,11 @@ describe('UserMenu', () => {
   });
 
   it('closes on scroll, also of an inner scrolling element', async () => {
-    await openMenu();
+    const { user, button } = await openMenu();
     fireEvent.scroll(window);
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    await user.click(button);
     expect(screen.getByRole('menu')).toBeInTheDocument();
     fireEvent.scroll(screen.getByRole('button', { name: 'Elsewhere' }));
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();

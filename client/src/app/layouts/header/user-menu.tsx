@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Settings, LogOut } from 'lucide-react';
 import { Tooltip } from '@/components/tooltip';
 
@@ -10,165 +11,91 @@ interface UserMenuProps {
   onSignOut: () => void;
 }
 
+/** Closes the open menu on a scroll anywhere (any scrolling container, hence capture) or a resize. */
+function useCloseOnScrollOrResize(open: boolean, close: () => void) {
+  useEffect(() => {
+    if (!open) return;
+    window.addEventListener('scroll', close, true);
+    window.addEventListener('resize', close);
+    return () => {
+      window.removeEventListener('scroll', close, true);
+      window.removeEventListener('resize', close);
+    };
+  }, [open, close]);
+}
+
 /**
- * The header's user menu (spec §2): a menu button with the avatar, and two entries. It opens or
- * closes on click and closes on an outside click, scroll, resize, Escape or Tab. Keyboard use
- * follows the WAI-ARIA menu-button pattern (arrows, Home/End, Escape returns focus to the button).
+ * The header's user menu (spec §2): a menu button with the avatar, and two entries. Radix's dropdown
+ * menu (as the row menus) gives the WAI-ARIA menu-button keyboard, focus and outside-click handling;
+ * this adds the spec's other close rules (scroll, resize, Tab) and ArrowUp opening on the last entry.
+ * The button's name says its visible initials too ("Menu, AL": WCAG 2.5.3, label in name).
  */
 export function UserMenu({ initials, preferencesHref, onSignOut }: UserMenuProps) {
   const [open, setOpen] = useState(false);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLUListElement>(null);
-  const itemRefs = useRef<Array<HTMLElement | null>>([]);
-  // Which item receives focus when the menu opens (first, or last after ArrowUp).
+  const [close] = useState(() => () => setOpen(false));
+  const contentRef = useRef<HTMLDivElement>(null);
+  // Which entry receives focus when the menu opens (first, or last after ArrowUp on the button).
   const focusOnOpen = useRef<'first' | 'last'>('first');
-  const menuId = useId();
-  const buttonId = useId();
+  useCloseOnScrollOrResize(open, close);
 
-  const focusItem = (index: number) => {
-    const items = itemRefs.current.filter((item): item is HTMLElement => item !== null);
-    if (items.length === 0) return;
-    items[(index + items.length) % items.length]?.focus();
-  };
-
-  const close = useCallback((returnFocus: boolean) => {
-    setOpen(false);
-    if (returnFocus) buttonRef.current?.focus();
-  }, []);
-
-  useEffect(() => {
-    if (!open) return;
-    focusItem(focusOnOpen.current === 'first' ? 0 : -1);
-    const closeSilently = () => setOpen(false);
-    const onPointerDown = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (menuRef.current?.contains(target) || buttonRef.current?.contains(target)) return;
-      setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown, true);
-    // Capture: a scroll anywhere (any scrolling container) closes the menu, not only the window's.
-    window.addEventListener('scroll', closeSilently, true);
-    window.addEventListener('resize', closeSilently);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown, true);
-      window.removeEventListener('scroll', closeSilently, true);
-      window.removeEventListener('resize', closeSilently);
-    };
-  }, [open]);
-
-  const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      focusOnOpen.current = event.key === 'ArrowDown' ? 'first' : 'last';
-      if (open) focusItem(event.key === 'ArrowDown' ? 0 : -1);
-      else setOpen(true);
-    } else if (event.key === 'Escape' && open) {
-      event.preventDefault();
-      close(true);
-    } else if (event.key === 'Tab' && open) {
-      close(false);
-    }
-  };
-
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
-    const items = itemRefs.current.filter((item): item is HTMLElement => item !== null);
-    const current = items.indexOf(document.activeElement as HTMLElement);
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        focusItem(current + 1);
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        focusItem(current - 1);
-        break;
-      case 'Home':
-        event.preventDefault();
-        focusItem(0);
-        break;
-      case 'End':
-        event.preventDefault();
-        focusItem(-1);
-        break;
-      case 'Escape':
-        event.preventDefault();
-        close(true);
-        break;
-      case 'Tab':
-        // Not prevented: focus goes back to the button, and the browser's Tab then moves on from there.
-        close(true);
-        break;
-      case ' ':
-        // Space activates a menu item, links included (Enter already does natively).
-        if (current >= 0) {
-          event.preventDefault();
-          items[current]?.click();
-        }
-        break;
-    }
+  const focusEntryOnOpen = (event: Event) => {
+    // Radix focuses the menu itself when a pointer opened it; the entry gets focus either way.
+    event.preventDefault();
+    const entries = contentRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [];
+    entries[focusOnOpen.current === 'first' ? 0 : entries.length - 1]?.focus();
   };
 
   return (
     <div className="user-menu">
       <Tooltip label="Menu">
-        <button
-          ref={buttonRef}
-          id={buttonId}
-          type="button"
-          className="icon-button user-menu-button"
-          aria-label="Menu"
-          aria-haspopup="menu"
-          aria-expanded={open}
-          aria-controls={open ? menuId : undefined}
-          onClick={() => {
+        <DropdownMenu.Root
+          modal={false}
+          open={open}
+          onOpenChange={(next) => {
             focusOnOpen.current = 'first';
-            setOpen((wasOpen) => !wasOpen);
+            setOpen(next);
           }}
-          onKeyDown={onButtonKeyDown}
         >
-          <span className="avatar" aria-hidden="true">
-            {initials}
-          </span>
-        </button>
-      </Tooltip>
-      {open && (
-        // The menu's keyboard handling lives on the container; its items are the focus targets.
-        <ul ref={menuRef} id={menuId} role="menu" aria-labelledby={buttonId} className="menu" onKeyDown={onMenuKeyDown}>
-          <li role="none">
-            <a
-              ref={(element) => {
-                itemRefs.current[0] = element;
-              }}
-              role="menuitem"
-              tabIndex={-1}
-              href={preferencesHref}
-              className="menu-item"
-              onClick={() => close(false)}
-            >
-              <Settings size={18} aria-hidden="true" />
-              Preferences
-            </a>
-          </li>
-          <li role="none">
-            <button
-              ref={(element) => {
-                itemRefs.current[1] = element;
-              }}
-              role="menuitem"
-              tabIndex={-1}
-              type="button"
-              className="menu-item"
-              onClick={() => {
-                close(false);
-                onSignOut();
-              }}
-            >
+          <DropdownMenu.Trigger
+            className="icon-button user-menu-button"
+            aria-label={`Menu, ${initials}`}
+            onKeyDown={(event) => {
+              if (event.key !== 'ArrowUp') return;
+              event.preventDefault();
+              focusOnOpen.current = 'last';
+              setOpen(true);
+            }}
+          >
+            <span className="avatar" aria-hidden="true">
+              {initials}
+            </span>
+          </DropdownMenu.Trigger>
+          {/* No portal: the open menu stays inside the header's landmark (axe's region rule). */}
+          <DropdownMenu.Content
+            ref={contentRef}
+            className="menu"
+            align="end"
+            sideOffset={4}
+            loop
+            onOpenAutoFocus={focusEntryOnOpen}
+            // Tab closes the menu; focus goes back to the button (Radix keeps Tab inside an open menu).
+            onKeyDown={(event) => {
+              if (event.key === 'Tab') close();
+            }}
+          >
+            <DropdownMenu.Item asChild className="menu-item">
+              <a href={preferencesHref}>
+                <Settings size={18} aria-hidden="true" />
+                Preferences
+              </a>
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className="menu-item" onSelect={onSignOut}>
               <LogOut size={18} aria-hidden="true" />
               Sign out
-            </button>
-          </li>
-        </ul>
-      )}
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Root>
+      </Tooltip>
     </div>
   );
 }
