@@ -33,17 +33,19 @@ function useCloseOnScrollOrResize(open: boolean, close: () => void) {
 export function UserMenu({ initials, preferencesHref, onSignOut }: UserMenuProps) {
   const [open, setOpen] = useState(false);
   const [close] = useState(() => () => setOpen(false));
-  const contentRef = useRef<HTMLDivElement>(null);
+  const [content, setContent] = useState<HTMLDivElement | null>(null);
   // Which entry receives focus when the menu opens (first, or last after ArrowUp on the button).
   const focusOnOpen = useRef<'first' | 'last'>('first');
   useCloseOnScrollOrResize(open, close);
 
-  const focusEntryOnOpen = (event: Event) => {
-    // Radix focuses the menu itself when a pointer opened it; the entry gets focus either way.
-    event.preventDefault();
-    const entries = contentRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [];
+  // Radix focuses the menu itself when a pointer opened it (the first entry when keys did), in an effect
+  // of its own once it has the element. This effect follows it in the same commit (both wait for the
+  // element; a parent's effects run after its children's), so an entry has focus either way: the
+  // first, or the last after ArrowUp.
+  useEffect(() => {
+    const entries = content?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [];
     entries[focusOnOpen.current === 'first' ? 0 : entries.length - 1]?.focus();
-  };
+  }, [content]);
 
   return (
     <div className="user-menu">
@@ -72,12 +74,11 @@ export function UserMenu({ initials, preferencesHref, onSignOut }: UserMenuProps
           </DropdownMenu.Trigger>
           {/* No portal: the open menu stays inside the header's landmark (axe's region rule). */}
           <DropdownMenu.Content
-            ref={contentRef}
+            ref={setContent}
             className="menu"
             align="end"
             sideOffset={4}
             loop
-            onOpenAutoFocus={focusEntryOnOpen}
             // Tab closes the menu; focus goes back to the button (Radix keeps Tab inside an open menu).
             onKeyDown={(event) => {
               if (event.key === 'Tab') close();
