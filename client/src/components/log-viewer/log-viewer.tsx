@@ -6,12 +6,13 @@ import { inRange, type LineRange } from './line-range';
 import { LogRow, type SectionHeaderInfo } from './log-row';
 import { MarkerScanner } from './marker-scanner';
 import { buildSections, RowModel, sectionOfLine, type StageMarker } from './sections';
-import { browserMaxElementHeight, clampWindowStart, shrinkToFit, windowAround, windowRowsFor } from './row-window';
+import { shrinkToFit, windowAround } from './row-window';
 import { SearchBox } from './search-box';
 import { StageBar, type BuildOutcome } from './stage-bar';
 import { useFollowScroll } from './use-follow-scroll';
 import { useLineSelection } from './use-line-selection';
 import { useLogSearch } from './use-log-search';
+import { useRowWindow } from './use-row-window';
 import { ViewerActions } from './viewer-actions';
 import { WindowNote } from './window-note';
 import { useWrapColumns } from './use-wrap-columns';
@@ -82,7 +83,8 @@ export function LogViewer({
   const rootRef = useRef<HTMLDivElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const [wrap, setWrap] = useState(defaultWrap);
-  const [following, setFollowing] = useState(() => follow ?? (!complete && !highlight));
+  // Read once: whether the viewer starts following.
+  const [initiallyFollowing] = useState(() => follow ?? (!complete && !highlight));
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(() => new Set());
   const [reveal, setReveal] = useState<RevealRequest | null>(null);
 
@@ -91,26 +93,22 @@ export function LogViewer({
   const sections = useMemo(() => buildSections(markers, lines.length), [markers, lines.length]);
   const rowModel = useMemo(() => new RowModel(lines.length, sections, collapsed), [lines.length, sections, collapsed]);
 
-  // The rows in the scroll area: all of them, or for a log taller than the browser allows, a window of them.
-  // While following, the window is the log's tail; otherwise it stays where it was until moved.
-  const [maxHeight] = useState(() => maxScrollHeight ?? browserMaxElementHeight());
-  const [wrapWindowRows, setWrapWindowRows] = useState(Number.POSITIVE_INFINITY);
-  const fullWindowRows = windowRowsFor(maxHeight, ROW_HEIGHT);
-  const windowRows = wrap ? Math.min(fullWindowRows, wrapWindowRows) : fullWindowRows;
-  const windowSize = Math.min(rowModel.rowCount, windowRows);
-  const [frozenWindowStart, setWindowStart] = useState(0);
-  const windowStart = following
-    ? rowModel.rowCount - windowSize
-    : clampWindowStart(frozenWindowStart, rowModel.rowCount, windowSize);
-  const windowRef = useRef(windowStart);
-  useLayoutEffect(() => {
-    windowRef.current = windowStart;
-  }, [windowStart]);
-  /** Stop following, keeping the window where following had it. */
-  const stopFollowing = useCallback(() => {
-    setWindowStart(windowRef.current);
-    setFollowing(false);
-  }, []);
+  const {
+    following,
+    startFollowing,
+    stopFollowing,
+    maxHeight,
+    windowStart,
+    windowSize,
+    setWindowStart,
+    limitWrappedRows,
+  } = useRowWindow({
+    rowCount: rowModel.rowCount,
+    rowHeight: ROW_HEIGHT,
+    wrap,
+    initiallyFollowing,
+    maxScrollHeight,
+  });
 
   // Keys are log line numbers, so a wrapped row's measured height stays with its line when sections collapse.
   const getItemKey = useCallback((item: number) => rowModel.rowAt(windowStart + item).index, [rowModel, windowStart]);
@@ -144,8 +142,8 @@ export function LogViewer({
   useLayoutEffect(() => {
     if (!wrap) return;
     const rows = shrinkToFit(windowSize, totalSize, maxHeight);
-    if (rows < windowSize) setWrapWindowRows(rows);
-  }, [wrap, windowSize, totalSize, maxHeight]);
+    if (rows < windowSize) limitWrappedRows(rows);
+  }, [wrap, windowSize, totalSize, maxHeight, limitWrappedRows]);
 
   const revealSeq = useRef(0);
   /** Scroll line `index` (0-based) into view, opening its section if it is collapsed; stops following. */
@@ -178,7 +176,7 @@ export function LogViewer({
     }
     handledReveal.current = reveal.seq;
     virtualizer.scrollToIndex(row - windowStart, { align: reveal.align });
-  }, [reveal, rowModel, virtualizer, windowStart, windowSize]);
+  }, [reveal, rowModel, virtualizer, windowStart, windowSize, setWindowStart]);
 
   const handleScroll = useFollowScroll(scrollRef, {
     following,
@@ -214,7 +212,7 @@ export function LogViewer({
     if (complete) {
       revealLine(lineOfRow(rowModel.rowCount - 1), 'end');
     } else {
-      setFollowing(true);
+      startFollowing();
       virtualizer.scrollToIndex(windowSize - 1, { align: 'end' });
     }
   };
@@ -247,7 +245,7 @@ export function LogViewer({
         <SearchBox search={search} root={rootRef} />
         <ViewerActions
           following={following}
-          onFollowChange={(follow) => (follow ? setFollowing(true) : stopFollowing())}
+          onFollowChange={(follow) => (follow ? startFollowing() : stopFollowing())}
           wrap={wrap}
           onWrapChange={setWrap}
           onTop={scrollToTop}
