@@ -10,7 +10,7 @@ import { isActiveBuild, type Build } from '@/lib/api/schemas';
 import { formatDateTime, formatDuration, shortBuildId } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useBuildConfigs } from '@/lib/api/build-configs';
-import { useBuildDetails } from '../api/build-details';
+import { useBuildDetails } from '../api/use-build-details';
 import { useFollowedBuild } from '../hooks/use-followed-build';
 import { useNow } from '../hooks/use-now';
 import { BUILD_STAGES, logOutcome } from '../utils/build-stages';

@@ -7,7 +7,7 @@ import { isActiveBuild } from '@/lib/api/schemas';
 import { formatDateTime, formatDuration, formatRelative, shortBuildId } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useBuildConfigs } from '@/lib/api/build-configs';
-import { useProjectBuilds } from '../api/project-builds';
+import { useProjectBuilds } from '../api/use-project-builds';
 import { useNow } from '../hooks/use-now';
 import { configSummary } from '../utils/config-summary';
 import { BuildProgress } from './build-progress';

@@ -5,7 +5,7 @@ import { errorMessage } from '@/lib/api/error-message';
 import type { Example, Project } from '@/lib/api/schemas';
 import { useCreateProject } from '../api/create-project';
 import { useBuildConfigs } from '@/lib/api/build-configs';
-import { useExamples } from '../api/list-examples';
+import { useExamples } from '../api/use-examples';
 import { configForHardware, findExample, findHardware } from '../utils/import-link';
 import { DialogButtons } from '@/components/dialog-buttons';
 import { ProjectNameField } from './project-name-field';

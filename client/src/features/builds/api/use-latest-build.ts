@@ -2,7 +2,7 @@ import { useState } from 'react';
 import useSWR from 'swr';
 import { getLatestBuild, latestBuildKey } from '@/lib/api/builds';
 import { isActiveBuild } from '@/lib/api/schemas';
-import { ACTIVE_BUILD_REFRESH_MS } from './project-builds';
+import { ACTIVE_BUILD_REFRESH_MS } from './use-project-builds';
 
 /**
  * The project's latest build (`data` is null when it has none). Refreshes itself every ~2 s while

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Build, ProjectSummary } from '@/lib/api/schemas';
-import { ACTIVE_BUILD_REFRESH_MS, projectsRefreshInterval } from './list-projects';
+import { ACTIVE_BUILD_REFRESH_MS, projectsRefreshInterval } from './use-projects';
 
 const withBuild = (status: Build['status'] | null) =>
   ({ id: String(status), name: String(status), latest_build: status ? ({ status } as Build) : null }) as ProjectSummary;

@@ -4,7 +4,7 @@ import { getApiClient, type ApiClient } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/error-message';
 import type { BuildLog } from '@/lib/api/schemas';
 import { LOG_PAGE_LINES } from '@/lib/api/builds';
-import { useBuildLog } from './get-build-log';
+import { useBuildLog } from './use-build-log';
 
 vi.mock('@/lib/api/client', () => ({ getApiClient: vi.fn() }));
 const getBuildLog = vi.fn();

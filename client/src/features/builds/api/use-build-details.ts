@@ -2,7 +2,7 @@ import { useState } from 'react';
 import useSWR from 'swr';
 import { buildDetailsKey, getBuildDetails } from '@/lib/api/builds';
 import { isActiveBuild } from '@/lib/api/schemas';
-import { ACTIVE_BUILD_REFRESH_MS } from './project-builds';
+import { ACTIVE_BUILD_REFRESH_MS } from './use-project-builds';
 
 /** One build; refreshes itself every ~2 s while it is queued or running. */
 export function useBuildDetails(buildId: string | undefined) {
