@@ -103,7 +103,7 @@ export default tseslint.config(
     languageOptions: { globals: globals.browser, sourceType: 'script' },
   },
   {
-    files: ['client/src/components/**', 'client/src/lib/**', 'client/src/hooks/**'],
+    files: ['client/src/components/**', 'client/src/lib/**', 'client/src/hooks/**', 'client/src/testing/**'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -1,4 +1,4 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useStoredPreference } from './stored-preference';
 
 /**
  * The editor's preferences, kept in local storage like the colour scheme: keybindings (default, vim,
@@ -24,45 +24,6 @@ export function parseFontSize(stored: string | null | undefined): number {
   const value = Number(stored);
   if (!stored || !Number.isInteger(value) || value < FONT_SIZE_MIN || value > FONT_SIZE_MAX) return FONT_SIZE_DEFAULT;
   return value;
-}
-
-// Same-tab writes notify through this set; other tabs through the storage event.
-const listeners = new Set<() => void>();
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  window.addEventListener('storage', listener);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', listener);
-  };
-}
-
-function read(key: string): string | null {
-  try {
-    return window.localStorage.getItem(key);
-  } catch {
-    return null; // storage disabled: defaults
-  }
-}
-
-function write(key: string, value: string): void {
-  try {
-    window.localStorage.setItem(key, value);
-  } catch {
-    // Storage full or disabled: the choice still applies until reload.
-  }
-  listeners.forEach((listener) => listener());
-}
-
-function useStoredPreference<T>(key: string, parse: (stored: string | null) => T): [T, (value: T) => void] {
-  const raw = useSyncExternalStore(
-    subscribe,
-    () => read(key),
-    () => null,
-  );
-  const set = useCallback((value: T) => write(key, String(value)), [key]);
-  return [parse(raw), set];
 }
 
 export function useKeybindingsPreference() {

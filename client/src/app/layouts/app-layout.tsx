@@ -2,8 +2,8 @@ import { Suspense, type ReactNode } from 'react';
 import { useFusionAuth } from '@fusionauth/react-sdk';
 import { Spinner } from '@/components/spinner';
 import { avatarInitials } from '@/features/auth/utils/initials';
-import { Header } from '@/features/header/components/header';
-import { NavBar } from '@/features/nav-bar/components/nav-bar';
+import { Header } from '@/app/layouts/header/header';
+import { NavBar } from '@/app/layouts/nav-bar/nav-bar';
 import { BottomPanelSlot } from '@/lib/bottom-panel';
 import type { AppUserInfo } from '@/lib/user-info';
 

@@ -2,12 +2,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { SWRConfig } from 'swr';
 import type { FusionAuthProviderContext } from '@fusionauth/react-sdk';
 import { AppProviders } from '@/app/provider';
 import { routes } from '@/app/router';
 import type { AppUserInfo } from '@/lib/user-info';
 import { ADA, createFakeAuth } from '@/testing/fake-fusion-auth';
+import { FreshSwr } from '@/testing/render-with-providers';
 
 const fakeAuth: { current: FusionAuthProviderContext<AppUserInfo> } = { current: createFakeAuth() };
 vi.mock('@fusionauth/react-sdk', () => ({ useFusionAuth: () => fakeAuth.current }));
@@ -32,9 +32,9 @@ function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
     <AppProviders>
-      <SWRConfig value={{ provider: () => new Map() }}>
+      <FreshSwr>
         <RouterProvider router={router} />
-      </SWRConfig>
+      </FreshSwr>
     </AppProviders>,
   );
   return router;
@@ -80,7 +80,7 @@ describe('the shell states (spec §2)', () => {
     renderAt('/');
     expect(await screen.findByRole('heading', { name: 'Projects' }, { timeout: 5_000 })).toBeInTheDocument();
     expect(screen.getByRole('banner')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Menu' })).toHaveTextContent('AL');
+    expect(screen.getByRole('button', { name: 'Menu, AL' })).toHaveTextContent('AL');
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     expect(screen.getByRole('main')).toContainElement(screen.getByRole('heading', { name: 'Projects' }));
     expect(screen.getByTestId('bottom-panel')).toBeInTheDocument();
@@ -92,7 +92,7 @@ describe('the shell states (spec §2)', () => {
     fakeAuth.current = createFakeAuth({ isLoggedIn: false });
     renderAt('/no/such/page');
     expect(screen.getByRole('heading', { name: '404' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Menu' })).toHaveTextContent('?');
+    expect(screen.getByRole('button', { name: 'Menu, ?' })).toHaveTextContent('?');
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     expect(fakeAuth.current.startLogin).not.toHaveBeenCalled();
   });

@@ -5,6 +5,7 @@ import { shortBuildId } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { ProjectUnavailable } from '../components/project-unavailable';
 import { useLoadedProject } from './use-loaded-project';
+import './builds-route.css';
 
 /**
  * The builds area (`#/builds/{project_id}`): loads the project (its name titles the page and the nav bar

@@ -1,7 +1,7 @@
 import { Spinner } from '@/components/spinner';
 import { BuildConfigPanel } from '@/features/builds/components/build-config-panel';
 import { BuildLogsPanel } from '@/features/builds/components/build-logs-panel';
-import { useLatestBuild } from '@/features/builds/api/get-latest-build';
+import { useLatestBuild } from '@/features/builds/api/use-latest-build';
 import { useQueueBuild } from '@/features/builds/api/new-project-build';
 import { EditorPage } from '@/features/editor/components/editor-page';
 import type { Project } from '@/lib/api/schemas';

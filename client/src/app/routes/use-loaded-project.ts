@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
-import { useProject } from '@/features/projects/api/get-project';
+import { useProject } from '@/features/projects/api/use-project';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { isNotFound } from '@/lib/api/error-message';
 import { useSetCurrentProject } from '@/lib/current-project';

@@ -1,12 +1,5 @@
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useSyncExternalStore,
-  type ReactNode,
-} from 'react';
+import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { useStoredPreference } from '../stored-preference';
 import {
   COLOR_SCHEME_KEY,
   parseColorSchemePreference,
@@ -16,30 +9,6 @@ import {
 } from './color-scheme';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
-
-// Same-tab writes notify these; other tabs' writes arrive as `storage` events.
-const preferenceListeners = new Set<() => void>();
-
-function readStoredPreference(): ColorSchemePreference {
-  try {
-    return parseColorSchemePreference(localStorage.getItem(COLOR_SCHEME_KEY));
-  } catch {
-    return 'system'; // storage blocked: the default
-  }
-}
-
-function subscribePreference(onChange: () => void): () => void {
-  const onStorage = (event: StorageEvent) => {
-    // key null = another tab cleared the whole storage.
-    if (event.key === COLOR_SCHEME_KEY || event.key === null) onChange();
-  };
-  preferenceListeners.add(onChange);
-  window.addEventListener('storage', onStorage);
-  return () => {
-    preferenceListeners.delete(onChange);
-    window.removeEventListener('storage', onStorage);
-  };
-}
 
 function systemPrefersDark(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia(DARK_QUERY).matches;
@@ -67,7 +36,7 @@ const ColorSchemeContext = createContext<ColorSchemeState | null>(null);
  * other tabs. public/theme-boot.js paints the first frame; this takes over once the app runs.
  */
 export function ColorSchemeProvider({ children }: { children: ReactNode }) {
-  const preference = useSyncExternalStore(subscribePreference, readStoredPreference);
+  const [preference, setPreference] = useStoredPreference(COLOR_SCHEME_KEY, parseColorSchemePreference);
   const prefersDark = useSyncExternalStore(subscribeSystem, systemPrefersDark);
   const scheme = resolveColorScheme(preference, prefersDark);
 
@@ -76,15 +45,6 @@ export function ColorSchemeProvider({ children }: { children: ReactNode }) {
     root.dataset.theme = scheme;
     root.style.colorScheme = scheme;
   }, [scheme]);
-
-  const setPreference = useCallback((next: ColorSchemePreference) => {
-    try {
-      localStorage.setItem(COLOR_SCHEME_KEY, next);
-    } catch {
-      // storage blocked: the choice lasts for this page only
-    }
-    preferenceListeners.forEach((listener) => listener());
-  }, []);
 
   const value = useMemo(() => ({ preference, scheme, setPreference }), [preference, scheme, setPreference]);
   return <ColorSchemeContext.Provider value={value}>{children}</ColorSchemeContext.Provider>;

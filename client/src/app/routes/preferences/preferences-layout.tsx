@@ -1,5 +1,6 @@
 import { NavLink, Outlet } from 'react-router-dom';
 import { paths } from '@/lib/paths';
+import './preferences-layout.css';
 
 const SECTIONS = [
   { to: paths.account, label: 'Account' },

@@ -1,14 +1,7 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
-import { getApiClient } from '@/lib/api/client';
+import { deleteApiKey, listApiKeysKey } from '@/lib/api/api-keys';
 import type { ApiKey } from '@/lib/api/schemas';
-import { listApiKeysKey } from './list-api-keys';
-
-/** deleteApiKey: revokes a key; calls with it are refused from then on. */
-export async function deleteApiKey(keyId: string) {
-  const api = await getApiClient();
-  await api.deleteApiKey({ key_id: keyId });
-}
 
 /** Revokes a key: it leaves the list at once, and comes back if the server refuses. */
 export function useDeleteApiKey() {

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SWRConfig } from 'swr';
 import { getApiClient, type ApiClient } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/error-message';
 import type { CreatedApiKey } from '@/lib/api/schemas';
+import { renderWithProviders } from '@/testing/render-with-providers';
 import { ApiKeyCreatedDialog } from './api-key-created-dialog';
 import { CreateApiKeyDialog } from './create-api-key-dialog';
 
@@ -29,11 +29,7 @@ beforeEach(() => {
 
 function renderCreate() {
   const onCreated = vi.fn();
-  render(
-    <SWRConfig value={{ provider: () => new Map() }}>
-      <CreateApiKeyDialog open onOpenChange={vi.fn()} onCreated={onCreated} />
-    </SWRConfig>,
-  );
+  renderWithProviders(<CreateApiKeyDialog open onOpenChange={vi.fn()} onCreated={onCreated} />);
   return onCreated;
 }
 

@@ -7,7 +7,7 @@ import { errorMessage } from '@/lib/api/error-message';
 import type { ApiKey, CreatedApiKey } from '@/lib/api/schemas';
 import { formatDateTime, formatRelative } from '@/lib/format';
 import { useDeleteApiKey } from '../api/delete-api-key';
-import { useApiKeys } from '../api/list-api-keys';
+import { useApiKeys } from '../api/use-api-keys';
 import {
   DEFAULT_API_KEY_SORT,
   nextApiKeySort,

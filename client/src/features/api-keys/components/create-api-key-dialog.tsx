@@ -5,6 +5,7 @@ import type { CreatedApiKey, Scope } from '@/lib/api/schemas';
 import { useCreateApiKey } from '../api/create-api-key';
 import { apiKeyFormProblems } from '../utils/api-key-form';
 import { ALL_SCOPES, SCOPES, orderedScopes, selectAllState } from '../utils/scopes';
+import { DialogButtons } from '@/components/dialog-buttons';
 
 export interface CreateApiKeyDialogProps {
   open: boolean;
@@ -122,14 +123,7 @@ function CreateApiKeyForm({ onCancel, onCreated }: { onCancel(): void; onCreated
           {serverError}
         </p>
       )}
-      <div className="dialog-footer">
-        <button type="button" className="button" onClick={onCancel} disabled={busy}>
-          Cancel
-        </button>
-        <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>
-          Create
-        </button>
-      </div>
+      <DialogButtons submitLabel="Create" busy={busy} onCancel={onCancel} />
     </form>
   );
 }

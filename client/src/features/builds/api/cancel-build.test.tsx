@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { getApiClient, type ApiClient } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/error-message';
 import { fakeBuild } from '../testing/fake-build';
-import { renderWithProviders } from '../testing/render-with-providers';
+import { renderWithProviders } from '@/testing/render-with-providers';
 import { useCancelBuild } from './cancel-build';
 
 vi.mock('@/lib/api/client', () => ({ getApiClient: vi.fn() }));

@@ -1,20 +1,10 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { toast } from 'sonner';
-import { getApiClient } from '@/lib/api/client';
+import { buildDetailsKey, cancelBuild, latestBuildKey, projectBuildsKey } from '@/lib/api/builds';
 import { errorMessage } from '@/lib/api/error-message';
 import type { Build } from '@/lib/api/schemas';
 import { shortBuildId } from '@/lib/format';
-import { buildDetailsKey } from './build-details';
-import { latestBuildKey } from './get-latest-build';
-import { projectBuildsKey } from './project-builds';
-
-/** cancelBuild: stops a queued or running build; answers the cancelled build. */
-export async function cancelBuild(buildId: string): Promise<Build> {
-  const api = await getApiClient();
-  const response = await api.cancelBuild({ build_id: buildId });
-  return response.data;
-}
 
 // The texts of spec §8, verbatim.
 export const cancelFailedToastTitle = (buildId: string) => `Failed to cancel build: ${shortBuildId(buildId)}`;

@@ -6,9 +6,9 @@ import { getApiClient, type ApiClient } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/error-message';
 import type { Build } from '@/lib/api/schemas';
 import { fakeBuild } from '../testing/fake-build';
-import { renderWithProviders } from '../testing/render-with-providers';
+import { renderWithProviders } from '@/testing/render-with-providers';
 import { useQueueBuild } from './new-project-build';
-import { trackConfigSave } from './update-project-config';
+import { trackConfigSave } from './config-saves';
 
 vi.mock('@/lib/api/client', () => ({ getApiClient: vi.fn() }));
 const api = { newProjectBuild: vi.fn(), projectBuilds: vi.fn(), getLatestBuild: vi.fn() };

@@ -1,19 +1,10 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { toast } from 'sonner';
-import { getApiClient } from '@/lib/api/client';
+import { latestBuildKey, newProjectBuild, projectBuildsKey } from '@/lib/api/builds';
 import { errorMessage } from '@/lib/api/error-message';
 import type { Build } from '@/lib/api/schemas';
-import { latestBuildKey } from './get-latest-build';
-import { projectBuildsKey } from './project-builds';
-import { configSavesSettled } from './update-project-config';
-
-/** newProjectBuild: queues a build of the project with its saved configuration. */
-export async function newProjectBuild(projectId: string): Promise<Build> {
-  const api = await getApiClient();
-  const response = await api.newProjectBuild({ project_id: projectId });
-  return response.data;
-}
+import { configSavesSettled } from './config-saves';
 
 // The texts of spec §8, verbatim.
 export const queuedToastTitle = (projectName: string) => `Build queued for project: ${projectName}`;

@@ -1,6 +1,6 @@
 import { Download } from 'lucide-react';
 import type { Build } from '@/lib/api/schemas';
-import { artifactUrl } from '../api/artifact-url';
+import { artifactUrl } from '@/lib/api/builds';
 import { ArtifactLabel } from './artifact-label';
 
 /** A build's artifacts (bitstreams.tar, reports, stage logs), each a download link with its size. */

@@ -1,7 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronUp, Download } from 'lucide-react';
 import type { Build } from '@/lib/api/schemas';
-import { artifactUrl } from '../api/artifact-url';
+import { artifactUrl } from '@/lib/api/builds';
 import { ArtifactLabel } from './artifact-label';
 import '@/components/action-menu.css';
 

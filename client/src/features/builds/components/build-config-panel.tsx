@@ -5,8 +5,9 @@ import { Spinner } from '@/components/spinner';
 import { errorMessage } from '@/lib/api/error-message';
 import type { ProjectConfig } from '@/lib/api/schemas';
 import { EXTERNAL_LINKS } from '@/lib/external-links';
-import { useBuildConfigs } from '../api/build-configs';
-import { trackConfigSave, updateProjectConfig } from '../api/update-project-config';
+import { useBuildConfigs } from '@/lib/api/build-configs';
+import { updateProjectConfig } from '@/lib/api/projects';
+import { trackConfigSave } from '../api/config-saves';
 import { changeConfig, LEGACY_FIRMWARE_LIMIT, sameConfig, targetLabel } from '../utils/config-summary';
 import './builds.css';
 

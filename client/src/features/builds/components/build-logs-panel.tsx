@@ -7,7 +7,7 @@ import { errorMessage } from '@/lib/api/error-message';
 import { isActiveBuild, type Build } from '@/lib/api/schemas';
 import { formatDateTime, shortBuildId } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { useLatestBuild } from '../api/get-latest-build';
+import { useLatestBuild } from '../api/use-latest-build';
 import { useFollowedBuild } from '../hooks/use-followed-build';
 import { useLogsPanelExpanded } from '../hooks/use-logs-panel-expanded';
 import { usePanelHeight } from '../hooks/use-panel-height';

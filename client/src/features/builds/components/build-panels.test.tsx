@@ -5,7 +5,7 @@ import { getApiClient, type ApiClient } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/error-message';
 import type { BuildConfigOptions, ProjectConfig } from '@/lib/api/schemas';
 import { fakeBuild } from '../testing/fake-build';
-import { renderWithProviders } from '../testing/render-with-providers';
+import { renderWithProviders } from '@/testing/render-with-providers';
 import { BuildConfigPanel, CONFIG_SAVE_FAILED_TITLE } from './build-config-panel';
 import { BuildLogsPanel } from './build-logs-panel';
 

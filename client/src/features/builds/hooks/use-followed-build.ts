@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { MarkerScanner } from '@/components/log-viewer/marker-scanner';
 import { isActiveBuild, type Build } from '@/lib/api/schemas';
-import { useBuildLog, type BuildLogState } from '../api/get-build-log';
+import { useBuildLog, type BuildLogState } from '../api/use-build-log';
 import { followedProgress, type ShownProgress } from '../utils/followed-progress';
 
 export interface FollowedBuild {

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { EXTERNAL_LINKS } from '@/lib/external-links';
 import { acceptanceCookie, hasAcceptanceCookie } from '../utils/acceptance-cookie';
+import './cookie-banner.css';
 
 /**
  * The bottom-centre essential-cookies notice (spec §2, §4): shown on every load until OK sets the

@@ -1,23 +1,23 @@
-import { EditorStore, type EditorApi } from '../store/editor-store';
-import { createFile } from './create-file';
-import { deleteFile } from './delete-file';
-import { getFile } from './get-file';
-import { getLatestBuild } from './get-latest-build';
-import { getProjectFiles } from './get-project-files';
-import { projectBuilds } from './project-builds';
-import { renameFile } from './rename-file';
-import { updateFile } from './update-file';
+import { createFile, deleteFile, getFile, getProjectFiles, renameFile, updateFile } from '@/lib/api/files';
+import { ApiError } from '@/lib/api/error-message';
+import { EditorStore, SaveConflictError, type EditorApi } from '../store/editor-store';
 
 /** The compile-API operations the editor store runs. */
 export const editorApi: EditorApi = {
   getProjectFiles,
   getFile,
-  updateFile,
+  /** A 409 (the file changed since it was read) becomes a SaveConflictError for the editor to resolve. */
+  async updateFile(projectId, name, content, expectedTimestamp) {
+    try {
+      return await updateFile(projectId, name, content, expectedTimestamp);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) throw new SaveConflictError(name, error.detail);
+      throw error;
+    }
+  },
   createFile,
   deleteFile,
   renameFile,
-  getLatestBuild,
-  projectBuilds,
 };
 
 /**

@@ -14,8 +14,6 @@ function emptyProjectApi(): EditorApi {
     createFile: vi.fn(async (_p: string, name: string) => ({ name })),
     deleteFile: vi.fn(async () => {}),
     renameFile: vi.fn(async () => {}),
-    getLatestBuild: vi.fn(async () => null),
-    projectBuilds: vi.fn(async () => []),
   };
 }
 

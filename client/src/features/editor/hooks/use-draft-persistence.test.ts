@@ -12,8 +12,6 @@ function storeWithFile() {
     createFile: vi.fn(async (_p: string, name: string) => ({ name })),
     deleteFile: vi.fn(async () => {}),
     renameFile: vi.fn(async () => {}),
-    getLatestBuild: vi.fn(async () => null),
-    projectBuilds: vi.fn(async () => []),
   };
   return new EditorStore(api);
 }

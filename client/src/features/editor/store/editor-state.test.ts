@@ -15,9 +15,7 @@ import {
   NON_CURRENT_PROJECT,
   openFile,
   openProject,
-  setBuilds,
   setFiles,
-  setLatestBuild,
   type EditorState,
 } from './editor-state';
 
@@ -29,13 +27,11 @@ function busyState(): EditorState {
   state = setFiles(state, 'p1', [{ name: 'a.vhd' }, { name: 'b.vhd' }, { name: 'c.v' }]);
   state = openFile(state, 'a.vhd', loaded('A'));
   state = openFile(state, 'b.vhd', loaded('B'));
-  state = editFile(state, 'b.vhd', 'B2');
-  state = setLatestBuild(state, 'p1', { id: 'build-1' });
-  return setBuilds(state, 'p1', [{ id: 'build-1' }]);
+  return editFile(state, 'b.vhd', 'B2');
 }
 
 describe('editor project', () => {
-  it('opening another project clears files, open files, active file, dirty set, latest build and build list', () => {
+  it('opening another project clears files, open files, active file and dirty set (its builds are SWR-keyed by project)', () => {
     const state = openProject(busyState(), 'p2');
     expect(state).toEqual({ ...initialEditorState, projectId: 'p2' });
   });
@@ -48,8 +44,7 @@ describe('editor project', () => {
   it('updating a project that is not the current one is an error', () => {
     const state = busyState();
     expect(() => setFiles(state, 'p2', [])).toThrow(NON_CURRENT_PROJECT);
-    expect(() => setLatestBuild(state, 'p2', null)).toThrow('Cannot update non-current project');
-    expect(() => setBuilds(state, 'p2', [])).toThrow(NON_CURRENT_PROJECT);
+    expect(() => setFiles(state, 'p2', [])).toThrow('Cannot update non-current project');
   });
 });
 

@@ -17,11 +17,6 @@ export interface LoadedFile {
   timestamp: string | null;
 }
 
-/** What the editor state needs of a build; the API's Build has more. */
-export interface BuildSummary {
-  id: string;
-}
-
 export interface EditorState {
   projectId: string | null;
   files: ProjectFile[];
@@ -32,9 +27,8 @@ export interface EditorState {
   loaded: Record<string, LoadedFile>;
   /** Unsaved content, by file name. A file is dirty exactly when it has an entry here. */
   dirty: Record<string, string>;
-  /** undefined = not loaded yet; null = the project has no build. */
-  latestBuild: BuildSummary | null | undefined;
-  builds: BuildSummary[];
+  // The project's latest build and build list are not here: the panels read them with SWR, keyed by
+  // project id, so another project shows its own builds without the store fetching them.
 }
 
 export const NON_CURRENT_PROJECT = 'Cannot update non-current project';
@@ -46,8 +40,6 @@ export const initialEditorState: EditorState = {
   activeFile: null,
   loaded: {},
   dirty: {},
-  latestBuild: undefined,
-  builds: [],
 };
 
 function without<T>(record: Record<string, T>, key: string): Record<string, T> {
@@ -76,16 +68,6 @@ export function assertCurrentProject(state: EditorState, projectId: string): voi
 export function setFiles(state: EditorState, projectId: string, files: ProjectFile[]): EditorState {
   assertCurrentProject(state, projectId);
   return { ...state, files };
-}
-
-export function setLatestBuild(state: EditorState, projectId: string, latestBuild: BuildSummary | null): EditorState {
-  assertCurrentProject(state, projectId);
-  return { ...state, latestBuild };
-}
-
-export function setBuilds(state: EditorState, projectId: string, builds: BuildSummary[]): EditorState {
-  assertCurrentProject(state, projectId);
-  return { ...state, builds };
 }
 
 /** Whether opening needs a load: content is loaded once and then served from the cache. */

@@ -16,22 +16,27 @@ function fakeApi(overrides: Partial<EditorApi> = {}) {
     }),
     deleteFile: vi.fn(async () => {}),
     renameFile: vi.fn(async () => {}),
-    getLatestBuild: vi.fn(async () => null),
-    projectBuilds: vi.fn(async () => []),
     ...overrides,
   };
   return { api, contents };
 }
 
 describe('EditorStore', () => {
-  it('loads files, latest build and builds when a project opens, and not again for the same project', async () => {
+  it("loads only the files when a project opens (builds are the panels' SWR reads), and not again for the same project", async () => {
     const { api } = fakeApi();
     const store = new EditorStore(api);
     await store.openProject('p1');
     await store.openProject('p1');
     expect(api.getProjectFiles).toHaveBeenCalledTimes(1);
     expect(store.getState().files.map((f) => f.name)).toEqual(['a.vhd', 'b.vhd']);
-    expect(store.getState().latestBuild).toBeNull();
+    expect(Object.keys(store.getState()).sort()).toEqual([
+      'activeFile',
+      'dirty',
+      'files',
+      'loaded',
+      'openFiles',
+      'projectId',
+    ]);
   });
 
   it('opening the project again while it loads waits for that load (React StrictMode runs the effect twice)', async () => {

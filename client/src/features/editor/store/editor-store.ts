@@ -10,15 +10,12 @@ import {
   needsLoad,
   openFile,
   openProject,
-  setBuilds,
   setFiles,
-  setLatestBuild,
   activateFile,
   discardChanges,
   draftRestored,
   fileCreated,
   fileReloaded,
-  type BuildSummary,
   type EditorState,
   type LoadedFile,
   type ProjectFile,
@@ -47,9 +44,6 @@ export interface EditorApi {
   ): Promise<ProjectFile>;
   deleteFile(projectId: string, name: string): Promise<void>;
   renameFile(projectId: string, name: string, newName: string): Promise<void>;
-  /** null when the project has no build (the API's empty object). */
-  getLatestBuild(projectId: string): Promise<BuildSummary | null>;
-  projectBuilds(projectId: string): Promise<BuildSummary[]>;
 }
 
 /** The file changed on the server since it was loaded: the user chooses which version to keep. */
@@ -122,7 +116,7 @@ export class EditorStore {
     this.pendingLoads.clear();
     this.pendingSaves.clear();
     this.set(openProject(this.state, projectId));
-    const done = Promise.all([this.reloadFiles(), this.refreshBuilds()]).then(() => undefined);
+    const done = this.reloadFiles();
     const load = { projectId, done };
     this.projectLoad = load;
     const forget = () => {
@@ -136,13 +130,6 @@ export class EditorStore {
     const projectId = this.requireProject();
     const files = await this.api.getProjectFiles(projectId);
     this.applyFor(projectId, (state) => setFiles(state, projectId, files));
-  }
-
-  /** Refreshes the latest build and the build list (after queueing or cancelling). */
-  async refreshBuilds(): Promise<void> {
-    const projectId = this.requireProject();
-    const [latest, builds] = await Promise.all([this.api.getLatestBuild(projectId), this.api.projectBuilds(projectId)]);
-    this.applyFor(projectId, (state) => setBuilds(setLatestBuild(state, projectId, latest), projectId, builds));
   }
 
   /** Opens a tab; content is loaded once and cached while the tab stays open. */

@@ -1,22 +1,6 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
-import { getApiClient } from '@/lib/api/client';
-import type { ProjectConfig } from '@/lib/api/schemas';
-import { listProjectsKey } from './list-projects';
-
-export interface CreateProjectInput {
-  name: string;
-  /** An example id: the new project starts with a copy of its files. */
-  example?: string;
-  config?: ProjectConfig;
-}
-
-/** createProject: a new project, empty or from an example. */
-export async function createProject(input: CreateProjectInput) {
-  const api = await getApiClient();
-  const response = await api.createProject(null, input);
-  return response.data;
-}
+import { createProject, listProjectsKey, type CreateProjectInput } from '@/lib/api/projects';
 
 /** Creates a project and refreshes the project list. */
 export function useCreateProject() {

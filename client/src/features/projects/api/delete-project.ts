@@ -1,15 +1,7 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
-import { getApiClient } from '@/lib/api/client';
+import { deleteProject, getProjectKey, listProjectsKey } from '@/lib/api/projects';
 import type { ProjectSummary } from '@/lib/api/schemas';
-import { getProjectKey } from './get-project';
-import { listProjectsKey } from './list-projects';
-
-/** deleteProject: removes a project with its files and builds. */
-export async function deleteProject(projectId: string) {
-  const api = await getApiClient();
-  await api.deleteProject({ project_id: projectId });
-}
 
 /** Deletes a project: it leaves the list at once, and comes back if the server refuses. */
 export function useDeleteProject() {

@@ -1,16 +1,7 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
-import { getApiClient } from '@/lib/api/client';
+import { getProjectKey, listProjectsKey, renameProject } from '@/lib/api/projects';
 import type { ProjectSummary } from '@/lib/api/schemas';
-import { getProjectKey } from './get-project';
-import { listProjectsKey } from './list-projects';
-
-/** renameProject: gives a project a new name. */
-export async function renameProject(projectId: string, name: string) {
-  const api = await getApiClient();
-  const response = await api.renameProject({ project_id: projectId }, { name });
-  return response.data;
-}
 
 /**
  * Renames a project. The list shows the new name at once and goes back to the old one if the

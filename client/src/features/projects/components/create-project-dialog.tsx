@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Dialog } from '@/components/dialog';
 import type { Project } from '@/lib/api/schemas';
 import { useCreateProject } from '../api/create-project';
-import { DialogButtons } from './dialog-buttons';
+import { DialogButtons } from '@/components/dialog-buttons';
 import { ProjectNameField } from './project-name-field';
 import { useProjectNameSubmit } from './use-project-name-submit';
 

@@ -4,10 +4,10 @@ import { Spinner } from '@/components/spinner';
 import { errorMessage } from '@/lib/api/error-message';
 import type { Example, Project } from '@/lib/api/schemas';
 import { useCreateProject } from '../api/create-project';
-import { useBuildConfigs } from '../api/get-build-configs';
-import { useExamples } from '../api/list-examples';
+import { useBuildConfigs } from '@/lib/api/build-configs';
+import { useExamples } from '../api/use-examples';
 import { configForHardware, findExample, findHardware } from '../utils/import-link';
-import { DialogButtons } from './dialog-buttons';
+import { DialogButtons } from '@/components/dialog-buttons';
 import { ProjectNameField } from './project-name-field';
 import { useProjectNameSubmit } from './use-project-name-submit';
 

@@ -1,12 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { SWRConfig } from 'swr';
-import type { ReactNode } from 'react';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { getApiClient, type ApiClient } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/error-message';
 import type { Example, ProjectSummary } from '@/lib/api/schemas';
+import { renderWithProviders } from '@/testing/render-with-providers';
 import { CreateProjectDialog } from './create-project-dialog';
 import { ProjectsPage } from './projects-page';
 
@@ -38,26 +37,21 @@ const EXAMPLES: Example[] = [
   },
 ];
 
-const withSwr = (children: ReactNode) => (
-  <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>{children}</SWRConfig>
-);
-
 function LocationProbe() {
   const location = useLocation();
   return <output data-testid="location">{location.pathname + location.search}</output>;
 }
 
 function renderPage(entry: string) {
-  return render(
-    withSwr(
-      <MemoryRouter initialEntries={[entry]}>
-        <Routes>
-          <Route path="/projects" element={<ProjectsPage />} />
-          <Route path="/editor/:id" element={<p>Editor</p>} />
-        </Routes>
-        <LocationProbe />
-      </MemoryRouter>,
-    ),
+  return renderWithProviders(
+    <>
+      <Routes>
+        <Route path="/projects" element={<ProjectsPage />} />
+        <Route path="/editor/:id" element={<p>Editor</p>} />
+      </Routes>
+      <LocationProbe />
+    </>,
+    { initialEntries: [entry] },
   );
 }
 
@@ -68,7 +62,7 @@ beforeEach(() => {
 describe('CreateProjectDialog', () => {
   const renderDialog = () => {
     const onCreated = vi.fn();
-    render(withSwr(<CreateProjectDialog open onOpenChange={vi.fn()} onCreated={onCreated} />));
+    renderWithProviders(<CreateProjectDialog open onOpenChange={vi.fn()} onCreated={onCreated} />);
     return {
       onCreated,
       field: screen.getByRole('textbox', { name: 'Project Name' }),

@@ -6,7 +6,7 @@ import { Spinner } from '@/components/spinner';
 import { errorMessage } from '@/lib/api/error-message';
 import type { Project } from '@/lib/api/schemas';
 import { paths } from '@/lib/paths';
-import { useProjects } from '../api/list-projects';
+import { useProjects } from '../api/use-projects';
 import { parseImportLink } from '../utils/import-link';
 import { CreateProjectDialog } from './create-project-dialog';
 import { ImportExampleDialog } from './import-example-dialog';

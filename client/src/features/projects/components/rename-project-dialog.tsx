@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { Dialog } from '@/components/dialog';
 import type { ProjectSummary } from '@/lib/api/schemas';
 import { useRenameProject } from '../api/rename-project';
-import { DialogButtons } from './dialog-buttons';
+import { DialogButtons } from '@/components/dialog-buttons';
 import { ProjectNameField } from './project-name-field';
 import { useProjectNameSubmit } from './use-project-name-submit';
 

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SWRConfig } from 'swr';
 import { TermsScreen } from './terms-screen';
 import { getApiClient, type ApiClient } from '@/lib/api/client';
+import { renderWithProviders } from '@/testing/render-with-providers';
 
 // The API client is built from the live OpenAPI document; here it is a stand-in with the one operation.
 vi.mock('@/lib/api/client', () => ({ getApiClient: vi.fn() }));
@@ -12,11 +12,7 @@ const updateTermsMock = vi.fn();
 vi.mocked(getApiClient).mockResolvedValue({ updateTerms: updateTermsMock } as unknown as ApiClient);
 
 function renderTerms(acceptedVersion: number, onAccepted = vi.fn()) {
-  render(
-    <SWRConfig value={{ provider: () => new Map() }}>
-      <TermsScreen acceptedVersion={acceptedVersion} version={2} onAccepted={onAccepted} />
-    </SWRConfig>,
-  );
+  renderWithProviders(<TermsScreen acceptedVersion={acceptedVersion} version={2} onAccepted={onAccepted} />);
   return onAccepted;
 }
 

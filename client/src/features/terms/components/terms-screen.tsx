@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Logo } from '@/components/logo';
 import { EXTERNAL_LINKS } from '@/lib/external-links';
 import { useUpdateTerms } from '../api/update-terms';
+import './terms-screen.css';
 
 interface TermsScreenProps {
   /** The version the user accepted before; nonzero means the terms were revised since. */
