@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { formatLineRange, parseLineRange, type LineRange } from '@/components/log-viewer/line-range';
-import { useBuildDetails } from '@/features/builds/api/build-details';
+import { useBuildDetails } from '@/features/builds/api/use-build-details';
 import { BuildDetail } from '@/features/builds/components/build-detail';
 import { paths } from '@/lib/paths';
 
