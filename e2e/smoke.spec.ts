@@ -11,6 +11,9 @@ test('the gateway serves the built app and its config', async ({ page, request }
     if (message.type() === 'error') errors.push(message.text());
   });
   await page.goto('/');
+  // Signed out, the app loads and sends the visitor on to sign in: wait for that last page, so the test
+  // never ends (and closes its browser context) in the middle of the app's own redirect.
+  await expect(page).toHaveURL(/\/app\/login\//);
   await expect(page).toHaveTitle(/Cloud Compile/);
   expect(errors).toEqual([]);
 });

@@ -32,6 +32,17 @@ export async function acceptCookieNotice(context: BrowserContext, baseURL: strin
 
 /** axe-core finds no WCAG A/AA violations on the page as it is now. */
 export async function expectNoAxeViolations(page: Page, screen: string): Promise<void> {
+  // Colours are judged on a settled page: mid-transition (a toast fading in) text is partly transparent.
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+        ),
+    undefined,
+    { timeout: 5_000 },
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();

@@ -59,7 +59,7 @@ describe('the shell states (spec §2)', () => {
     renderAt('/projects');
     expect(screen.queryByText('LOADING')).not.toBeInTheDocument();
     expect(screen.getByRole('banner')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Menu' })).toHaveTextContent('U');
+    expect(screen.getByRole('button', { name: 'Menu, U' })).toHaveTextContent('U');
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     expect(screen.getByTestId('bottom-panel')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Projects' }, { timeout: 5_000 })).toBeInTheDocument();
@@ -129,7 +129,7 @@ describe('the shell states (spec §2)', () => {
         error: new Error('Unable to fetch userInfo in fusionauth. Request failed with status code 503'),
       });
       renderAt('/projects');
-      expect(screen.getByRole('button', { name: 'Menu' })).toHaveTextContent('U');
+      expect(screen.getByRole('button', { name: 'Menu, U' })).toHaveTextContent('U');
       const fetchUserInfo = vi.mocked(fakeAuth.current.fetchUserInfo);
       const before = fetchUserInfo.mock.calls.length;
       await vi.advanceTimersByTimeAsync(1_999);
