@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { ExternalLink } from 'lucide-react';
 import { Logo } from '@/components/logo';
@@ -5,7 +6,22 @@ import { Tooltip } from '@/components/tooltip';
 import { EXTERNAL_LINKS } from '@/lib/external-links';
 import { paths } from '@/lib/paths';
 import { LEGACY_FIRMWARE_MAX, PRODUCT_NAME, PRODUCT_VERSION } from '@/lib/product';
-import { UserMenu } from './user-menu';
+
+// The menu's code (Radix's dropdown menu) loads just after the first screen, which it would otherwise
+// grow by a fifth; until then the same avatar button stands there, disabled.
+const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
+
+function UserMenuPlaceholder({ initials }: { initials: string }) {
+  return (
+    <div className="user-menu">
+      <button type="button" className="icon-button user-menu-button" aria-label={`Menu, ${initials}`} disabled>
+        <span className="avatar" aria-hidden="true">
+          {initials}
+        </span>
+      </button>
+    </div>
+  );
+}
 
 interface HeaderProps {
   initials: string;
@@ -33,7 +49,9 @@ export function Header({ initials, onSignOut }: HeaderProps) {
           <ExternalLink size={16} aria-hidden="true" />
           <span className="visually-hidden"> (opens in a new tab)</span>
         </a>
-        <UserMenu initials={initials} preferencesHref={`#${paths.preferencesFromHeader}`} onSignOut={onSignOut} />
+        <Suspense fallback={<UserMenuPlaceholder initials={initials} />}>
+          <UserMenu initials={initials} preferencesHref={`#${paths.preferencesFromHeader}`} onSignOut={onSignOut} />
+        </Suspense>
       </div>
     </header>
   );
