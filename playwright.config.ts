@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './e2e/support/chromium';
 
 /** The gateway the browser tests run against: mock mode, fast builds, its own port. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 18_080);
@@ -19,17 +20,8 @@ export default defineConfig({
     baseURL: E2E_URL,
     trace: 'retain-on-failure',
     launchOptions: {
-      // Debian's Chromium; Playwright never downloads a browser here.
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      executablePath: CHROMIUM_EXECUTABLE,
+      args: CHROMIUM_ARGS,
     },
   },
   webServer: {

@@ -13,6 +13,7 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Page } from 'playwright';
 import { startGateway } from '../support/gateway';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium';
 
 const OPEN_BUDGET_MS = 300;
 const args = process.argv.slice(2);
@@ -92,16 +93,8 @@ async function main() {
   const started = Date.now();
   const gateway = await startBenchGateway();
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    executablePath: CHROMIUM_EXECUTABLE,
+    args: CHROMIUM_ARGS,
   });
   let failed = false;
   try {

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
 import { chromium } from 'playwright';
 import { startGateway } from '../support/gateway';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium';
 
 const MOBILE_PERFORMANCE_BUDGET = 95;
 const MOBILE_TBT_BUDGET_MS = 200;
@@ -117,18 +118,9 @@ async function main() {
   const gateway = await startGateway(PORT, { STATIC_DIR, MOCK_AUTO_LOGIN: 'ada@example.com', LOG_LEVEL: 'error' });
   const profile = mkdtempSync(join(tmpdir(), 'lighthouse-profile-'));
   const browser = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM_EXECUTABLE,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-      `--remote-debugging-port=${DEBUGGING_PORT}`,
-    ],
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${DEBUGGING_PORT}`],
   });
   let failed = false;
   try {

@@ -11,6 +11,7 @@
 import { chromium, type Page } from 'playwright';
 import { buildHarness, serveHarness } from '../log-viewer/harness-server';
 import type {} from '../log-viewer/harness/harness-state';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium';
 
 const FIRST_PAINT_BUDGET_MS = 1000;
 const args = process.argv.slice(2);
@@ -25,16 +26,6 @@ const watchdog = setTimeout(() => {
   console.error('log-viewer bench: gave up after 4 minutes');
   process.exit(2);
 }, 240_000);
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 const round = (value: number) => Math.round(value * 10) / 10;
 const percentile = (values: number[], p: number) => {
@@ -173,7 +164,7 @@ async function main() {
   console.log(`log-viewer bench: building the harness…`);
   const dir = await buildHarness();
   const server = await serveHarness(dir);
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS });
   let failed = false;
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
