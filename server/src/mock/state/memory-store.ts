@@ -1,0 +1,162 @@
+import type { Scored, StateStore, Versioned, WriteOptions } from './state-store.js';
+
+interface Document extends Versioned {
+  /** Ms since the epoch after which it is gone; Infinity = never. */
+  expiresAt: number;
+}
+
+interface Queue {
+  waiting: string[];
+  /** Claimed ids: owner and lease end. */
+  claimed: Map<string, { owner: string; leaseUntil: number }>;
+}
+
+/**
+ * MOCK_STORE=memory: the state in this process's memory, gone at restart. Values are stored as the
+ * same strings Redis would keep, so the domain above behaves identically on both.
+ */
+export class MemoryStateStore implements StateStore {
+  readonly kind = 'memory';
+  private clock = 0;
+  private readonly documents = new Map<string, Document>();
+  private readonly lists = new Map<string, string[]>();
+  private readonly sets = new Map<string, Map<string, number>>();
+  private readonly queues = new Map<string, Queue>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  private live(key: string): Document | undefined {
+    const document = this.documents.get(key);
+    if (document && document.expiresAt <= this.now()) {
+      this.documents.delete(key);
+      return undefined;
+    }
+    return document;
+  }
+
+  async read(key: string): Promise<Versioned | null> {
+    const document = this.live(key);
+    return document ? { version: document.version, value: document.value } : null;
+  }
+
+  async version(key: string): Promise<number> {
+    return this.live(key)?.version ?? 0;
+  }
+
+  async write(key: string, value: string, expected: number, options: WriteOptions = {}): Promise<number | null> {
+    if ((this.live(key)?.version ?? 0) !== expected) return null;
+    const version = ++this.clock;
+    const expiresAt = options.ttlMs === undefined ? Infinity : this.now() + options.ttlMs;
+    this.documents.set(key, { version, value, expiresAt });
+    return version;
+  }
+
+  async remove(...keys: string[]): Promise<void> {
+    for (const key of keys) {
+      this.documents.delete(key);
+      this.lists.delete(key);
+      this.sets.delete(key);
+    }
+  }
+
+  async append(key: string, items: readonly string[]): Promise<number> {
+    let list = this.lists.get(key);
+    if (!list) this.lists.set(key, (list = []));
+    // One push per item: spreading a huge array into push() overflows the call stack.
+    for (const item of items) list.push(item);
+    return list.length;
+  }
+
+  async slice(key: string, start: number, end: number): Promise<string[]> {
+    return (this.lists.get(key) ?? []).slice(start, end);
+  }
+
+  async length(key: string): Promise<number> {
+    return this.lists.get(key)?.length ?? 0;
+  }
+
+  async score(key: string, member: string, score: number): Promise<void> {
+    let set = this.sets.get(key);
+    if (!set) this.sets.set(key, (set = new Map()));
+    set.set(member, score);
+  }
+
+  async lowest(key: string, count: number): Promise<Scored[]> {
+    const set = this.sets.get(key);
+    if (!set) return [];
+    return [...set]
+      .map(([member, score]) => ({ member, score }))
+      .sort((a, b) => a.score - b.score || (a.member < b.member ? -1 : 1))
+      .slice(0, count);
+  }
+
+  async scoreOf(key: string, member: string): Promise<number | null> {
+    return this.sets.get(key)?.get(member) ?? null;
+  }
+
+  async unscore(key: string, member: string): Promise<void> {
+    const set = this.sets.get(key);
+    set?.delete(member);
+    if (set?.size === 0) this.sets.delete(key);
+  }
+
+  async count(key: string): Promise<number> {
+    return this.sets.get(key)?.size ?? 0;
+  }
+
+  private queue(name: string): Queue {
+    let queue = this.queues.get(name);
+    if (!queue) this.queues.set(name, (queue = { waiting: [], claimed: new Map() }));
+    return queue;
+  }
+
+  async enqueue(queue: string, id: string): Promise<void> {
+    this.queue(queue).waiting.push(id);
+  }
+
+  async claim(queue: string, owner: string, leaseUntil: number): Promise<string | null> {
+    const state = this.queue(queue);
+    const id = state.waiting.shift();
+    if (id === undefined) return null;
+    state.claimed.set(id, { owner, leaseUntil });
+    return id;
+  }
+
+  async renew(queue: string, id: string, owner: string, leaseUntil: number): Promise<boolean> {
+    const claim = this.queue(queue).claimed.get(id);
+    if (claim?.owner !== owner) return false;
+    claim.leaseUntil = leaseUntil;
+    return true;
+  }
+
+  async reclaimExpired(queue: string, now: number): Promise<string[]> {
+    const state = this.queue(queue);
+    const expired = [...state.claimed].filter(([, claim]) => claim.leaseUntil < now).map(([id]) => id);
+    for (const id of expired) state.claimed.delete(id);
+    return expired;
+  }
+
+  async forgetQueued(queue: string, id: string): Promise<void> {
+    const state = this.queue(queue);
+    state.claimed.delete(id);
+    const index = state.waiting.indexOf(id);
+    if (index >= 0) state.waiting.splice(index, 1);
+  }
+
+  async waiting(queue: string): Promise<string[]> {
+    return [...this.queue(queue).waiting];
+  }
+
+  async ownerOf(queue: string, id: string): Promise<string | null> {
+    return this.queue(queue).claimed.get(id)?.owner ?? null;
+  }
+
+  async clear(): Promise<void> {
+    this.documents.clear();
+    this.lists.clear();
+    this.sets.clear();
+    this.queues.clear();
+  }
+
+  async close(): Promise<void> {}
+}

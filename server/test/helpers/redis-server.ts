@@ -1,0 +1,97 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+
+/**
+ * A real redis-server (Debian's, installed by scripts/ensure-system-packages.sh) on a free port of
+ * 127.0.0.1, for tests of the Redis store. Missing redis-server is an error, never a skipped test.
+ */
+export interface TestRedis {
+  url: string;
+  port: number;
+  /** Where it keeps its append-only file (with `persist`). */
+  dir: string;
+  /** Stops it (SIGTERM, or SIGKILL with `hard`: no chance to write anything more). */
+  stop(options?: { hard?: boolean }): Promise<void>;
+  /** Starts it again on the same port and directory (the append-only file brings the data back). */
+  restart(): Promise<void>;
+  /** Stops it and deletes its directory. */
+  dispose(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitForPing(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`redis-server exited (${child.exitCode}): ${output()}`);
+    const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    client.on('error', () => {});
+    try {
+      await client.connect();
+      if ((await client.ping()) === 'PONG') return;
+    } catch {
+      // not listening yet
+    } finally {
+      client.disconnect();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`redis-server did not answer within 10 s: ${output()}`);
+}
+
+export async function startRedis(options: { persist?: boolean } = {}): Promise<TestRedis> {
+  const port = await freePort();
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'cc-redis-'));
+  const url = `redis://127.0.0.1:${port}/0`;
+  let child: ChildProcess;
+  let output = '';
+  const launch = async () => {
+    output = '';
+    const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', ''];
+    args.push('--appendonly', options.persist ? 'yes' : 'no', '--appendfsync', 'always');
+    child = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const spawned = new Promise<void>((resolve, reject) => {
+      child.once('spawn', resolve);
+      child.once('error', (error) =>
+        reject(new Error(`cannot start redis-server (run scripts/ensure-system-packages.sh): ${error.message}`)),
+      );
+    });
+    await spawned;
+    await waitForPing(url, child, () => output);
+  };
+  const stop = async ({ hard = false } = {}) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill(hard ? 'SIGKILL' : 'SIGTERM');
+    await exited;
+  };
+  await launch();
+  return {
+    url,
+    port,
+    dir,
+    stop,
+    restart: launch,
+    async dispose() {
+      await stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}

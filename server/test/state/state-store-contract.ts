@@ -1,0 +1,172 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { StateStore } from '../../src/mock/state/state-store.js';
+
+/**
+ * What every StateStore promises (state-store.ts): the memory and the Redis implementation each
+ * run these same tests (memory-store.test.ts, redis-store.test.ts).
+ */
+export function stateStoreContract(name: string, open: () => Promise<StateStore>) {
+  describe(`${name}: the StateStore contract`, () => {
+    let store: StateStore;
+    beforeEach(async () => {
+      store = await open();
+      await store.clear();
+      return () => store.close();
+    });
+
+    describe('versioned documents', () => {
+      it('a missing document reads as null with version 0', async () => {
+        expect(await store.read('nobody')).toBeNull();
+        expect(await store.version('nobody')).toBe(0);
+      });
+
+      it('is created only over version 0, and each write needs the version it read', async () => {
+        const first = await store.write('doc', 'one', 0);
+        expect(first).toBeGreaterThan(0);
+        expect(await store.read('doc')).toEqual({ version: first, value: 'one' });
+        expect(await store.write('doc', 'again', 0)).toBeNull();
+        const second = await store.write('doc', 'two', first!);
+        expect(second).toBeGreaterThan(first!);
+        expect(await store.write('doc', 'stale', first!)).toBeNull();
+        expect(await store.read('doc')).toEqual({ version: second, value: 'two' });
+        expect(await store.version('doc')).toBe(second);
+      });
+
+      it('two writers of one version: exactly one wins', async () => {
+        const version = (await store.write('race', '0', 0))!;
+        const results = await Promise.all(
+          Array.from({ length: 10 }, (_, i) => store.write('race', String(i + 1), version)),
+        );
+        expect(results.filter((result) => result !== null)).toHaveLength(1);
+      });
+
+      it('a removed and re-created document never gets an old version back (no stale copy looks current)', async () => {
+        const old = (await store.write('doc', 'old', 0))!;
+        await store.remove('doc');
+        expect(await store.read('doc')).toBeNull();
+        const fresh = (await store.write('doc', 'new', 0))!;
+        expect(fresh).not.toBe(old);
+        expect(fresh).toBeGreaterThan(old);
+      });
+
+      it('keeps text exactly (unicode, newlines, empty, 1 MB)', async () => {
+        const big = 'x'.repeat(1_000_000);
+        for (const [key, value] of [
+          ['u', 'Ünïcödé ✓ 中文\n\r\t"\\'],
+          ['e', ''],
+          ['b', big],
+        ] as const) {
+          await store.write(key, value, 0);
+          expect((await store.read(key))?.value).toBe(value);
+        }
+      });
+
+      it('with a time to live, is gone after it', async () => {
+        await store.write('brief', 'x', 0, { ttlMs: 50 });
+        await store.write('lasting', 'y', 0);
+        expect((await store.read('brief'))?.value).toBe('x');
+        await new Promise((resolve) => setTimeout(resolve, 120));
+        expect(await store.read('brief')).toBeNull();
+        expect(await store.version('brief')).toBe(0);
+        expect((await store.read('lasting'))?.value).toBe('y');
+      });
+    });
+
+    describe('append-only lists', () => {
+      it('append returns the length; slice reads [start, end)', async () => {
+        expect(await store.length('log')).toBe(0);
+        expect(await store.slice('log', 0, 10)).toEqual([]);
+        expect(await store.append('log', ['a', 'b'])).toBe(2);
+        expect(await store.append('log', [])).toBe(2);
+        expect(await store.append('log', ['c'])).toBe(3);
+        expect(await store.slice('log', 1, 3)).toEqual(['b', 'c']);
+        expect(await store.slice('log', 2, 100)).toEqual(['c']);
+        expect(await store.slice('log', 5, 9)).toEqual([]);
+        expect(await store.slice('log', 2, 2)).toEqual([]);
+        await store.remove('log');
+        expect(await store.length('log')).toBe(0);
+      });
+
+      it('takes 50,000 lines in one call', async () => {
+        const lines = Array.from({ length: 50_000 }, (_, i) => `line ${i}`);
+        expect(await store.append('big', lines)).toBe(50_000);
+        expect(await store.slice('big', 49_998, 50_001)).toEqual(['line 49998', 'line 49999']);
+      });
+    });
+
+    describe('scored sets', () => {
+      it('orders members by score, lowest first; a new score moves a member', async () => {
+        await store.score('lru', 'a', 3);
+        await store.score('lru', 'b', 1);
+        await store.score('lru', 'c', 2);
+        expect(await store.lowest('lru', 2)).toEqual([
+          { member: 'b', score: 1 },
+          { member: 'c', score: 2 },
+        ]);
+        await store.score('lru', 'b', 10);
+        expect((await store.lowest('lru', 10)).map((s) => s.member)).toEqual(['c', 'a', 'b']);
+        expect(await store.scoreOf('lru', 'b')).toBe(10);
+        expect(await store.scoreOf('lru', 'zz')).toBeNull();
+        expect(await store.count('lru')).toBe(3);
+        await store.unscore('lru', 'c');
+        expect(await store.count('lru')).toBe(2);
+        expect(await store.lowest('nothing', 5)).toEqual([]);
+      });
+    });
+
+    describe('work queues with leases', () => {
+      it('hands each id to exactly one claimer, first in first out', async () => {
+        for (const id of ['1', '2', '3']) await store.enqueue('builds', id);
+        expect(await store.waiting('builds')).toEqual(['1', '2', '3']);
+        const claims = await Promise.all([
+          store.claim('builds', 'gw-a', Date.now() + 10_000),
+          store.claim('builds', 'gw-b', Date.now() + 10_000),
+          store.claim('builds', 'gw-a', Date.now() + 10_000),
+          store.claim('builds', 'gw-b', Date.now() + 10_000),
+        ]);
+        expect(claims.filter((id) => id !== null).sort()).toEqual(['1', '2', '3']);
+        expect(claims.filter((id) => id === null)).toHaveLength(1);
+        expect(await store.waiting('builds')).toEqual([]);
+      });
+
+      it('a lease is renewed only by its owner; an ended lease is reclaimed once', async () => {
+        await store.enqueue('q', 'job');
+        const now = Date.now();
+        expect(await store.claim('q', 'gw-a', now + 1_000)).toBe('job');
+        expect(await store.ownerOf('q', 'job')).toBe('gw-a');
+        expect(await store.renew('q', 'job', 'gw-b', now + 5_000)).toBe(false);
+        expect(await store.renew('q', 'job', 'gw-a', now + 2_000)).toBe(true);
+        expect(await store.reclaimExpired('q', now + 1_500)).toEqual([]);
+        const [first, second] = await Promise.all([
+          store.reclaimExpired('q', now + 2_500),
+          store.reclaimExpired('q', now + 2_500),
+        ]);
+        expect([...first!, ...second!]).toEqual(['job']);
+        expect(await store.ownerOf('q', 'job')).toBeNull();
+        expect(await store.renew('q', 'job', 'gw-a', now + 9_000)).toBe(false);
+      });
+
+      it('a forgotten id leaves the queue whether waiting or claimed', async () => {
+        for (const id of ['a', 'b', 'c']) await store.enqueue('q', id);
+        await store.forgetQueued('q', 'b');
+        expect(await store.waiting('q')).toEqual(['a', 'c']);
+        expect(await store.claim('q', 'gw', Date.now() + 1_000)).toBe('a');
+        await store.forgetQueued('q', 'a');
+        expect(await store.ownerOf('q', 'a')).toBeNull();
+        expect(await store.reclaimExpired('q', Date.now() + 5_000)).toEqual([]);
+      });
+    });
+
+    it('clear empties every kind of key', async () => {
+      await store.write('d', 'x', 0);
+      await store.append('l', ['x']);
+      await store.score('s', 'm', 1);
+      await store.enqueue('q', 'i');
+      await store.clear();
+      expect(await store.read('d')).toBeNull();
+      expect(await store.length('l')).toBe(0);
+      expect(await store.count('s')).toBe(0);
+      expect(await store.waiting('q')).toEqual([]);
+    });
+  });
+}
