@@ -129,7 +129,7 @@ export class RedisStateStore implements StateStore {
   read(key: string): Promise<Versioned | null> {
     return this.call(async () => {
       const [version, value] = await this.redis.hmget(this.doc(key), 'v', 'd');
-      return version === null || value === null ? null : { version: Number(version), value };
+      return version == null || value == null ? null : { version: Number(version), value };
     });
   }
 
