@@ -128,6 +128,21 @@ const envShape = z.object({
   // Default: `allow` on a loopback HOST, `refuse` on any other (tools without bubblewrap can read the gateway's files).
   MOCK_BUILD_UNISOLATED: z.enum(['allow', 'refuse']).optional(),
   MOCK_SEED: intFromEnv(0, 2 ** 31 - 1).default(4242),
+  // Where mock state lives: this process (`memory`) or a Redis every gateway shares.
+  MOCK_STORE: z
+    .string()
+    .refine((value) => value === 'memory' || /^rediss?:\/\/[^\s]+$/.test(value), {
+      error: 'must be memory or a redis:// (rediss://) URL',
+    })
+    .default('memory'),
+  MOCK_STORE_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, 'must be 1 to 64 letters, digits or _ : . -')
+    .default('cc:'),
+  // Signs the mock's session tokens; shared by replicas so each accepts the others' sign-ins.
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // How long a gateway's claim on a running build lasts without a heartbeat (mock builds in a shared store).
+  MOCK_BUILD_LEASE_MS: intFromEnv(500, 600_000).default(10_000),
   // Mock mode's public-demo bounds (README: "Bounds of the mock"); defaults fit one small machine.
   MOCK_MAX_SANDBOXES: intFromEnv(1, 100_000).default(500),
   MOCK_MAX_SESSIONS: intFromEnv(1, 1_000_000).default(5000),
@@ -159,9 +174,9 @@ function crossVariableProblems(env: Record<string, string>): string[] {
   if (env.MODE !== 'proxy') {
     // The mock's sessions, sandboxes and builds live in one process's memory: a second worker would
     // not know a user the first signed in.
-    if (env.WORKERS !== undefined && env.WORKERS !== '1')
+    if (env.WORKERS !== undefined && env.WORKERS !== '1' && !env.MOCK_STORE?.startsWith('redis'))
       problems.push(
-        `WORKERS: mock mode runs in one process (its sessions, projects and builds are kept in that process's memory); WORKERS=${env.WORKERS} needs MODE=proxy`,
+        `WORKERS: with MOCK_STORE=memory, mock mode runs in one process (its sessions, projects and builds are kept in that process's memory); WORKERS=${env.WORKERS} needs MOCK_STORE=redis://… or MODE=proxy`,
       );
     return problems;
   }
@@ -228,6 +243,13 @@ export interface AppConfig {
     seed: number;
     /** What one visitor (and the demo as a whole) may hold; see mock/api/quotas.ts. */
     limits: MockLimits;
+    /** `memory`, or the URL of the Redis every gateway of this deployment shares. */
+    store: string;
+    /** Prefix of every key in that Redis. */
+    storePrefix: string;
+    /** Signs mock session tokens; unset: random per start (memory) or kept in the shared store (Redis). */
+    sessionSecret?: string;
+    buildLeaseMs: number;
   };
 }
 
@@ -346,6 +368,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       buildConcurrency: e.MOCK_BUILD_CONCURRENCY,
       buildUnisolated: e.MOCK_BUILD_UNISOLATED ?? (isLoopbackHost(e.HOST) ? 'allow' : 'refuse'),
       seed: e.MOCK_SEED,
+      store: e.MOCK_STORE,
+      storePrefix: e.MOCK_STORE_PREFIX,
+      sessionSecret: e.SESSION_SECRET,
+      buildLeaseMs: e.MOCK_BUILD_LEASE_MS,
       limits: {
         sandboxes: e.MOCK_MAX_SANDBOXES,
         sandboxesPerAddress: e.MOCK_MAX_SANDBOXES_PER_ADDRESS,

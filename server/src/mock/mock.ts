@@ -8,6 +8,7 @@ import { QuotaGuard } from './api/quotas.js';
 import { selectRunner } from './builds/select-runner.js';
 import { loadSeedData } from './fixtures.js';
 import { SandboxRegistry } from './store/registry.js';
+import { describeStore, openStateStore } from './state/open-store.js';
 
 /**
  * MODE=mock: the gateway answers /api and the identity paths itself, so the SPA runs with no
@@ -16,6 +17,10 @@ import { SandboxRegistry } from './store/registry.js';
 const mockPlugin: FastifyPluginAsync = async (app) => {
   const { mock } = app.config;
   await app.register(compress, { threshold: 1024 });
+  const store = await openStateStore(mock, app.log);
+  app.decorate('mockStore', store);
+  app.addHook('onClose', () => store.close());
+  app.log.info({ store: store.kind }, `Mock state: ${describeStore(mock.store)}`);
   await app.register(identityPlugin);
 
   const seed = await loadSeedData(mock.fixturesDir);
