@@ -7,6 +7,8 @@ import { MockControls } from './admin/controls.js';
 import { QuotaGuard } from './api/quotas.js';
 import { selectRunner } from './builds/select-runner.js';
 import { loadSeedData } from './fixtures.js';
+import os from 'node:os';
+import { BuildDispatcher } from './builds/dispatcher.js';
 import { SandboxRegistry } from './store/registry.js';
 import { describeStore, openStateStore } from './state/open-store.js';
 
@@ -19,7 +21,6 @@ const mockPlugin: FastifyPluginAsync = async (app) => {
   await app.register(compress, { threshold: 1024 });
   const store = await openStateStore(mock, app.log);
   app.decorate('mockStore', store);
-  app.addHook('onClose', () => store.close());
   app.log.info({ store: store.kind }, `Mock state: ${describeStore(mock.store)}`);
   await app.register(identityPlugin);
 
@@ -27,8 +28,8 @@ const mockPlugin: FastifyPluginAsync = async (app) => {
   const builds = selectRunner(mock, seed);
   app.log.info({ builds: builds.kind }, `Mock builds: ${builds.kind} (${builds.reason})`);
   const registry = new SandboxRegistry({
+    store,
     seed,
-    runner: builds.runner,
     mode: mock.sandbox,
     idleMs: mock.sandboxIdleMinutes * 60_000,
     maxSandboxes: mock.limits.sandboxes,
@@ -38,11 +39,24 @@ const mockPlugin: FastifyPluginAsync = async (app) => {
     // A full admin reset also puts the identity provider's users back to the fixtures.
     identity: app.mockIdentity,
   });
+  const dispatcher = new BuildDispatcher({
+    store,
+    registry,
+    runner: builds.runner,
+    leaseMs: mock.buildLeaseMs,
+    // Real tools: a few more than the tool slots (the rest wait where any gateway can take them).
+    capacity: builds.kind === 'toolchain' ? 2 * (mock.buildConcurrency ?? os.availableParallelism()) : 64,
+    log: app.log,
+  });
+  registry.handOffBuildsTo(dispatcher);
   // Idle session sandboxes also go when nobody calls the API; the timer never keeps the process up.
-  const sweeper = setInterval(() => registry.sweep(), Math.min(60_000, mock.sandboxIdleMinutes * 15_000)).unref();
+  const sweep = () => registry.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'mock: sweep failed'));
+  const sweeper = setInterval(() => void sweep(), Math.min(60_000, mock.sandboxIdleMinutes * 15_000)).unref();
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
+    await dispatcher.close();
     registry.close();
+    await store.close();
   });
 
   const controls = new MockControls();

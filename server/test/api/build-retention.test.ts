@@ -2,8 +2,8 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildRunner } from '../../src/mock/builds/runner.js';
 import { buildsToDrop, type RetainedBuild } from '../../src/mock/store/build-retention.js';
-import { Sandbox } from '../../src/mock/store/sandbox.js';
 import { startSignedInGateway, type TestGateway } from '../helpers/gateway.js';
+import { sandboxHarness } from '../helpers/sandbox-harness.js';
 import { ADA, useTestSeed } from '../helpers/test-fixtures.js';
 import { waitFor } from '../helpers/wait-for.js';
 
@@ -70,40 +70,45 @@ describe('a sandbox keeps what its retention allows', () => {
     close() {},
   });
 
-  it('after N+k builds lists N, the older ones are 404, and the retained bytes stay within the budget', () => {
+  /** Ada's sandbox with builds run by `runner`, and a wait for all its builds to finish. */
+  async function adaWith(runner: BuildRunner, clock: () => number) {
+    const harness = sandboxHarness({ seed: seed(), runner, startedAt: at(0), clock });
+    const ada = await harness.ada();
+    const projectId = await ada.read((s) => s.listProjects().find((p) => p.name === 'Adder')!.id);
+    const allFinished = () =>
+      waitFor(async () => {
+        const builds = await ada.read((s) => s.listBuilds(projectId));
+        return builds.every((b) => b.status !== 'queued' && b.status !== 'running') ? builds : undefined;
+      }, 'every build to finish');
+    return { ...ada, projectId, allFinished, close: harness.close };
+  }
+
+  it('after N+k builds lists N, the older ones are 404, and the retained bytes stay within the budget', async () => {
     let minute = 0;
-    const sandbox = new Sandbox({
-      seed: seed(),
-      runner: instantRunner(1000),
-      ownerEmail: ADA,
-      fakerSeed: 1,
-      startedAt: at(0),
-      now: () => at(++minute),
-    });
-    const projectId = sandbox.listProjects().find((p) => p.name === 'Adder')!.id;
-    sandbox.retainBuilds({ perProject: 3, bytes: 2500 });
+    const ada = await adaWith(instantRunner(1000), () => at(++minute).getTime());
+    await ada.write((s) => s.retainBuilds({ perProject: 3, bytes: 2500 }));
     const ids: string[] = [];
-    for (let i = 0; i < 6; i++) ids.push(sandbox.newBuild(projectId).id);
+    for (let i = 0; i < 6; i++) {
+      ids.push(await ada.write((s) => s.newBuild(ada.projectId).id));
+      await ada.allFinished();
+    }
     // Three by count, but 3 × ~1 KB is over 2500 bytes: the oldest of them goes too.
-    expect(sandbox.listBuilds(projectId).map((b) => b.id)).toEqual([ids[5], ids[4]]);
-    for (const old of ids.slice(0, 4)) expect(() => sandbox.getBuild(old)).toThrow(/Build/);
-    expect(sandbox.usage().buildBytes).toBeGreaterThan(2000);
-    expect(sandbox.usage().buildBytes).toBeLessThanOrEqual(2500);
+    expect(await ada.read((s) => s.listBuilds(ada.projectId).map((b) => b.id))).toEqual([ids[5], ids[4]]);
+    for (const old of ids.slice(0, 4)) await expect(ada.read((s) => s.getBuild(old))).rejects.toThrow(/Build/);
+    const usage = await ada.read((s) => s.usage());
+    expect(usage.buildBytes).toBeGreaterThan(2000);
+    expect(usage.buildBytes).toBeLessThanOrEqual(2500);
+    await ada.close();
   });
 
-  it('keeps the latest build even when it alone is over the budget', () => {
-    const sandbox = new Sandbox({
-      seed: seed(),
-      runner: instantRunner(10_000),
-      ownerEmail: ADA,
-      fakerSeed: 1,
-      startedAt: at(0),
-    });
-    const projectId = sandbox.listProjects().find((p) => p.name === 'Adder')!.id;
-    sandbox.retainBuilds({ perProject: 5, bytes: 100 });
-    const latest = sandbox.newBuild(projectId).id;
-    expect(sandbox.listBuilds(projectId).map((b) => b.id)).toEqual([latest]);
-    expect(sandbox.getArtifact(latest, 'netlist.json').content.length).toBe(10_000);
+  it('keeps the latest build even when it alone is over the budget', async () => {
+    const ada = await adaWith(instantRunner(10_000), Date.now);
+    await ada.write((s) => s.retainBuilds({ perProject: 5, bytes: 100 }));
+    const latest = await ada.write((s) => s.newBuild(ada.projectId).id);
+    await ada.allFinished();
+    expect(await ada.read((s) => s.listBuilds(ada.projectId).map((b) => b.id))).toEqual([latest]);
+    expect((await ada.read((s) => s.getArtifact(latest, 'netlist.json'))).content.length).toBe(10_000);
+    await ada.close();
   });
 });
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildJob, BuildProgress, BuildRunner } from '../../src/mock/builds/runner.js';
-import { Sandbox } from '../../src/mock/store/sandbox.js';
+import { sandboxHarness } from '../helpers/sandbox-harness.js';
 import { signIn } from '../helpers/sign-in.js';
 import { startApiGateway, type TestGateway } from '../helpers/gateway.js';
 import { ADA, useTestSeed, writeTestFixtures } from '../helpers/test-fixtures.js';
@@ -83,18 +83,26 @@ function runnerCalling(act: (progress: BuildProgress, job: BuildJob) => void): B
 describe('an error inside one build fails that build with a message, not the process', () => {
   const seed = useTestSeed();
 
-  const sandboxWith = (runner: BuildRunner) =>
-    new Sandbox({ seed: seed(), runner, ownerEmail: ADA, fakerSeed: 1, startedAt: new Date() });
-  const projectOf = (sandbox: Sandbox) => sandbox.listProjects().find((p) => p.name === 'Adder')!.id;
+  async function adaWith(runner: BuildRunner) {
+    const harness = sandboxHarness({ seed: seed(), runner, clock: Date.now });
+    const ada = await harness.ada();
+    const projectId = await ada.read((s) => s.listProjects().find((p) => p.name === 'Adder')!.id);
+    const whenStatus = (buildId: string, status: string) =>
+      waitFor(async () => {
+        const view = await ada.read((s) => s.getBuild(buildId));
+        return view.status === status ? view : undefined;
+      }, `build ${buildId} to be ${status}`);
+    return { ...ada, projectId, whenStatus, close: harness.close };
+  }
 
   it("a progress callback that throws in the runner's timer fails the build; the next build of the queue still runs", async () => {
     let calls = 0;
-    const sandbox = sandboxWith(
+    const ada = await adaWith(
       runnerCalling((progress) => {
         calls++;
         if (calls === 1) {
           progress.stageStarted('IP');
-          // A runner handing over something that is not a list of lines: the store throws on it.
+          // A runner handing over something that is not a list of lines: storing it throws.
           progress.log(null as unknown as string[]);
           progress.log(['never recorded']);
           return;
@@ -105,36 +113,32 @@ describe('an error inside one build fails that build with a message, not the pro
         progress.finished({ status: 'succeeded' });
       }),
     );
-    const projectId = projectOf(sandbox);
-    const broken = sandbox.newBuild(projectId);
-    const next = sandbox.newBuild(projectId);
-    const failed = await waitFor(async () => {
-      const view = sandbox.getBuild(broken.id);
-      return view.status === 'failed' ? view : undefined;
-    }, 'the broken build to fail');
+    const broken = await ada.write((s) => s.newBuild(ada.projectId));
+    const next = await ada.write((s) => s.newBuild(ada.projectId));
+    const failed = await ada.whenStatus(broken.id, 'failed');
     expect(failed.error).toMatch(/^The build stopped: the build service failed \(.+\)$/);
     expect(failed.stages.find((s) => s.name === 'IP')!.status).toBe('failed');
-    expect(sandbox.getLog(broken.id, 0, 100).lines.at(-1)).toMatch(/^ERROR: The build stopped/);
-    expect(sandbox.getLog(broken.id, 0, 100).lines).not.toContain('never recorded');
-    const succeeded = await waitFor(async () => {
-      const view = sandbox.getBuild(next.id);
-      return view.status === 'succeeded' ? view : undefined;
-    }, 'the next build to succeed');
+    const log = await ada.read((s) => s.getLog(broken.id, 0, 100));
+    expect(log.lines.at(-1)).toMatch(/^ERROR: The build stopped/);
+    expect(log.lines).not.toContain('never recorded');
+    const succeeded = await ada.whenStatus(next.id, 'succeeded');
     expect(succeeded.error).toBeNull();
+    await ada.close();
   });
 
-  it('a runner that throws when asked to start fails that build instead of wedging the queue', () => {
-    const sandbox = sandboxWith({
+  it('a runner that throws when asked to start fails that build instead of wedging the queue', async () => {
+    const ada = await adaWith({
       start: () => {
         throw new Error('toolchain missing');
       },
       close() {},
     });
-    const build = sandbox.newBuild(projectOf(sandbox));
-    expect(build).toMatchObject({
-      status: 'failed',
+    const build = await ada.write((s) => s.newBuild(ada.projectId));
+    expect(await ada.whenStatus(build.id, 'failed')).toMatchObject({
       error: 'The build stopped: the build service failed (toolchain missing)',
     });
-    expect(sandbox.newBuild(projectOf(sandbox)).status).toBe('failed');
+    const second = await ada.write((s) => s.newBuild(ada.projectId));
+    await ada.whenStatus(second.id, 'failed');
+    await ada.close();
   });
 });

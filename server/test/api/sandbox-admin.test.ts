@@ -29,42 +29,27 @@ describe('mock API: session sandboxes', () => {
 
 describe('mock API: idle session sandboxes expire', () => {
   it('drops a sandbox idle for longer than MOCK_SANDBOX_IDLE_MINUTES', async () => {
-    const { SandboxRegistry } = await import('../../src/mock/store/registry.js');
     const { loadSeedData } = await import('../../src/mock/fixtures.js');
     const { writeTestFixtures } = await import('../helpers/test-fixtures.js');
+    const { sandboxHarness, sessionOf } = await import('../helpers/sandbox-harness.js');
     const fixtures = await writeTestFixtures();
     try {
-      let now = 0;
-      const runner = { start: () => ({ cancel: () => {} }), close: () => {} };
-      const registry = new SandboxRegistry({
+      const { registry, visit, holdsWork, advance } = sandboxHarness({
         seed: await loadSeedData(fixtures.dir),
-        runner,
         mode: 'session',
         idleMs: 60_000,
-        fakerSeed: 1,
-        startedAt: new Date(),
-        now: () => now,
       });
-      const user = {
-        id: 'u1',
-        email: ADA,
-        name: 'Ada',
-        given_name: 'Ada',
-        family_name: '',
-        email_verified: true,
-        roles: [],
-        tos_accepted_version: 2,
-      };
-      const sandbox = registry.forSession({ user, sessionId: 's1' });
-      const project = sandbox.listProjects()[0]!;
-      sandbox.renameProject(project.id, 'Changed');
-      now = 59_000;
-      expect(registry.forSession({ user, sessionId: 's1' })).toBe(sandbox);
-      registry.forSession({ user, sessionId: 's2' });
-      now = 59_000 + 60_001;
-      registry.sweep();
-      expect(registry.size).toBe(0);
-      expect(registry.forSession({ user, sessionId: 's1' }).getProject(project.id).name).toBe(project.name);
+      const s1 = sessionOf('s1');
+      await visit(s1, { address: 'a', write: true });
+      advance(59_000);
+      await visit(s1, { address: 'a', write: false });
+      expect(await holdsWork(s1)).toBe(true);
+      await visit(sessionOf('s2'), { address: 'a', write: false });
+      advance(60_001);
+      await registry.sweep();
+      expect(await registry.size()).toBe(0);
+      await visit(s1, { address: 'a', write: false });
+      expect(await holdsWork(s1)).toBe(false);
     } finally {
       await fixtures.remove();
     }

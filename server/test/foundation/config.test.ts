@@ -9,7 +9,7 @@ import {
   loadConfig,
   placeholderLinksWarning,
 } from '../../src/config.js';
-import { spawnGateway } from './spawn-gateway.js';
+import { spawnGateway } from '../helpers/spawn-gateway.js';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../src/config.js';
-import { listeningPort, spawnGateway, type GatewayProcess } from './spawn-gateway.js';
+import { listeningPort, spawnGateway, type GatewayProcess } from '../helpers/spawn-gateway.js';
 
 /**
  * The production image runs `node server/dist/server.js` (server/Dockerfile) with only the server's

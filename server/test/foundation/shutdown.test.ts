@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signal, startUpstream, type UpstreamServer } from '../proxy/upstream-server.js';
-import { listeningPort, spawnGateway, type GatewayProcess } from './spawn-gateway.js';
+import { listeningPort, spawnGateway, type GatewayProcess } from '../helpers/spawn-gateway.js';
 
 /** Raw HTTP/1.1 over one socket, so a second request can ride a connection that is still busy. */
 function rawRequest(path: string): string {

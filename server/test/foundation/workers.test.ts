@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startUpstream, type UpstreamServer } from '../proxy/upstream-server.js';
-import { listeningPort, spawnGateway, type GatewayProcess } from './spawn-gateway.js';
+import { listeningPort, spawnGateway, type GatewayProcess } from '../helpers/spawn-gateway.js';
 
 /** The pids of the gateway processes that logged a finished request. */
 function answeringPids(gateway: GatewayProcess): Set<number> {
@@ -64,10 +64,10 @@ describe('WORKERS: the gateway as a cluster on one port (proxy mode)', () => {
 });
 
 describe('WORKERS in mock mode', () => {
-  it('is refused at start with a message saying why (the mock keeps its state in one process)', async () => {
+  it('is refused at start with MOCK_STORE=memory, with a message saying why (the state is in one process)', async () => {
     const gateway = spawnGateway({ PORT: '0', HOST: '127.0.0.1', MODE: 'mock', WORKERS: '2' });
     expect(await gateway.exited).toBe(1);
-    expect(gateway.stderr()).toContain('WORKERS: mock mode runs in one process');
-    expect(gateway.stderr()).toContain('needs MODE=proxy');
+    expect(gateway.stderr()).toContain('WORKERS: with MOCK_STORE=memory, mock mode runs in one process');
+    expect(gateway.stderr()).toContain('needs MOCK_STORE=redis://… or MODE=proxy');
   }, 30_000);
 });

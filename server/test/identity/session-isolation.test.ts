@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { MemoryStateStore } from '../../src/mock/state/memory-store.js';
 import { SandboxRegistry } from '../../src/mock/store/registry.js';
 import { signIn } from '../helpers/sign-in.js';
 import { startGateway, type RunningGateway } from '../helpers/gateway.js';
@@ -80,21 +81,20 @@ describe('mock identity: edits are scoped like the sandboxes', () => {
     expect(await me(again.cookieHeader)).toMatchObject({ name: 'Newton Newcomer', tos_state: 'UNACCEPTED' });
   });
 
-  it('a full registry reset puts the identity provider back to the fixtures; a per-user reset does not', () => {
+  it('a full registry reset puts the identity provider back to the fixtures; a per-user reset does not', async () => {
     let resets = 0;
-    const runner = { start: () => ({ cancel: () => {} }), close: () => {} };
     const registry = new SandboxRegistry({
+      store: new MemoryStateStore(),
       seed: { projects: [] } as never,
-      runner,
       mode: 'user',
       idleMs: 60_000,
       fakerSeed: 1,
       startedAt: new Date(),
       identity: { reset: () => void resets++ },
     });
-    registry.reset('ada@example.com');
+    await registry.reset('ada@example.com');
     expect(resets).toBe(0);
-    registry.reset();
+    await registry.reset();
     expect(resets).toBe(1);
   });
 

@@ -10,7 +10,8 @@ import type { MockControls } from '../admin/controls.js';
 import { ApiError, ApiValidationError, sendError, sendValidationError, type ValidationIssue } from '../../errors.js';
 import type { SandboxRegistry } from '../store/registry.js';
 import { apiKeyHandlers } from './api-keys.js';
-import { authenticate, type Caller } from './auth.js';
+import { authenticate, isWrite, type Caller } from './auth.js';
+import { clientKey } from '../client-address.js';
 import { buildHandlers } from './builds.js';
 import { exampleHandlers } from './examples.js';
 import { fileHandlers } from './files.js';
@@ -269,17 +270,23 @@ async function routes(app: FastifyInstance, options: MockApiOptions) {
       ];
       if (issues.length) throw new ApiValidationError(issues);
       const parsed = api.router.parseRequest({ ...apiRequest, ...validation.coerced }, operation);
-      const context: HandlerContext = {
-        sandbox: caller.sandbox,
-        userId: caller.userId,
-        identity: app.mockIdentity,
-        params: parsed.params,
-        query: { ...defaultsOf(operation), ...(parsed.query as Record<string, unknown>) },
-        body,
-      };
-      quotas.check(operationId, context);
-      const result = await HANDLERS[operationId]!(context);
-      if (operationId === 'newProjectBuild') quotas.recordBuild(caller.sandbox);
+      const access = { address: clientKey(request.ip), write: isWrite(request.method) };
+      // One unit of work on the caller's sandbox: quotas and the handler see one state, and a
+      // change is stored only over the version they saw (SandboxRegistry.use).
+      const result = await registry.use(caller.sandboxKey, access, async (sandbox) => {
+        const context: HandlerContext = {
+          sandbox,
+          userId: caller.userId,
+          identity: app.mockIdentity,
+          params: parsed.params,
+          query: { ...defaultsOf(operation), ...(parsed.query as Record<string, unknown>) },
+          body,
+        };
+        quotas.check(operationId, context);
+        const answer = await HANDLERS[operationId]!(context);
+        if (operationId === 'newProjectBuild') quotas.recordBuild(sandbox);
+        return answer;
+      });
       return send(reply, result);
     } catch (error) {
       return sendThrown(reply, error);

@@ -5,15 +5,18 @@ import type { MockIdentity } from '../session.js';
 import { ApiError } from '../../errors.js';
 import type { SandboxRegistry } from '../store/registry.js';
 import type { Scope } from '../domain.js';
-import type { Sandbox } from '../store/sandbox.js';
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export interface Caller {
-  sandbox: Sandbox;
+  /** The caller's sandbox (SandboxRegistry.use runs the operation on it). */
+  sandboxKey: string;
   userId: string;
   via: 'session' | 'apiKey';
 }
+
+/** Whether a request may change state: anything but GET, HEAD and OPTIONS. */
+export const isWrite = (method: string) => !READ_METHODS.has(method);
 
 /** The security schemes an operation accepts (its own `security`, else the document's). */
 function acceptedSchemes(operation: Operation, documentSecurity: Record<string, string[]>[]): Set<string> {
@@ -38,7 +41,7 @@ export async function authenticate(
   // is not ours, and the browser session decides.
   if (authorization !== undefined && /^Bearer\b/i.test(authorization)) {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-    const owner = match ? registry.findApiKey(match[1]!) : undefined;
+    const owner = match ? await registry.findApiKey(match[1]!) : undefined;
     if (!owner) throw new ApiError(401, 'Invalid or revoked API key');
     if (!acceptedSchemes(operation, documentSecurity).has('apiKey')) {
       throw new ApiError(403, `${operation.operationId} needs the signed-in web session; API keys cannot use it`);
@@ -47,11 +50,11 @@ export async function authenticate(
     if (required.length && !required.some((scope) => owner.scopes.includes(scope))) {
       throw new ApiError(403, `This API key lacks the scope ${operation.operationId} needs: ${required.join(' or ')}`);
     }
-    return { sandbox: owner.sandbox, userId: owner.userId, via: 'apiKey' };
+    return { sandboxKey: owner.sandboxKey, userId: owner.userId, via: 'apiKey' };
   }
   const session = await identity.sessionFromRequest(request);
   if (!session) throw new ApiError(401, 'Not authenticated: sign in again');
-  // A sandbox counts against the address that creates it, and is "touched" (holds work) once written to.
-  const access = { address: clientKey(request.ip), write: !READ_METHODS.has(request.method) };
-  return { sandbox: registry.forSession(session, access), userId: session.user.id, via: 'session' };
+  // A sandbox counts against the address that creates it.
+  const sandboxKey = await registry.open(session, clientKey(request.ip));
+  return { sandboxKey, userId: session.user.id, via: 'session' };
 }

@@ -6,11 +6,11 @@ export const buildHandlers: Handlers = {
   newProjectBuild: ({ sandbox, params }) => created(sandbox.newBuild(str(params.project_id))),
   getLatestBuild: ({ sandbox, params }) => ok(sandbox.latestBuild(str(params.project_id))),
   buildDetails: ({ sandbox, params }) => ok(sandbox.getBuild(str(params.build_id))),
-  cancelBuild: ({ sandbox, params }) => ok(sandbox.cancelBuild(str(params.build_id))),
-  getBuildLog: ({ sandbox, params, query }) =>
-    ok(sandbox.getLog(str(params.build_id), Number(query.offset ?? 0), Number(query.limit ?? 5000))),
-  getArtifact: ({ sandbox, params }) => {
-    const artifact = sandbox.getArtifact(str(params.build_id), str(params.artifact_name));
+  cancelBuild: async ({ sandbox, params }) => ok(await sandbox.cancelBuild(str(params.build_id))),
+  getBuildLog: async ({ sandbox, params, query }) =>
+    ok(await sandbox.getLog(str(params.build_id), Number(query.offset ?? 0), Number(query.limit ?? 5000))),
+  getArtifact: async ({ sandbox, params }) => {
+    const artifact = await sandbox.getArtifact(str(params.build_id), str(params.artifact_name));
     const text = artifact.contentType.startsWith('text/');
     return {
       status: 200,

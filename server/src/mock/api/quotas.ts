@@ -24,9 +24,6 @@ function overLimit(loc: (string | number)[], message: string): ApiValidationErro
  * the limit and its value, so a visitor knows what to delete or how long to wait.
  */
 export class QuotaGuard {
-  /** When each sandbox queued its recent builds (at most `buildsPerHour` times each), oldest first. */
-  private readonly buildTimes = new WeakMap<Sandbox, number[]>();
-
   constructor(
     private readonly limits: MockLimits,
     private readonly now: () => number = Date.now,
@@ -59,13 +56,10 @@ export class QuotaGuard {
   }
 
   /**
-   * Records a build the sandbox queued (after it was accepted), for the per-hour limit, and bounds
-   * what the sandbox keeps of finished builds (MOCK_MAX_BUILDS_KEPT_PER_PROJECT, MOCK_MAX_BUILD_BYTES).
+   * After a build was queued (the sandbox keeps its time for the per-hour limit): bounds what the
+   * sandbox keeps of finished builds (MOCK_MAX_BUILDS_KEPT_PER_PROJECT, MOCK_MAX_BUILD_BYTES).
    */
   recordBuild(sandbox: Sandbox): void {
-    const times = this.recentBuilds(sandbox);
-    times.push(this.now());
-    this.buildTimes.set(sandbox, times);
     sandbox.retainBuilds({ perProject: this.limits.buildsKeptPerProject, bytes: this.limits.buildBytes });
   }
 
@@ -120,7 +114,7 @@ export class QuotaGuard {
         `Build queue limit reached: this demo runs at most ${this.limits.queuedBuilds} builds per user at once (queued or running); wait for one to finish or cancel one`,
       );
     }
-    const times = this.recentBuilds(sandbox);
+    const times = sandbox.recentBuildStarts();
     if (times.length >= this.limits.buildsPerHour) {
       const minutes = Math.max(1, Math.ceil((times[0]! + HOUR_MS - this.now()) / 60_000));
       throw new ApiError(
@@ -128,15 +122,5 @@ export class QuotaGuard {
         `Build rate limit reached: this demo runs at most ${this.limits.buildsPerHour} builds per user per hour; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
       );
     }
-  }
-
-  /** The sandbox's build times within the last hour (older ones are dropped). */
-  private recentBuilds(sandbox: Sandbox): number[] {
-    const cutoff = this.now() - HOUR_MS;
-    const times = this.buildTimes.get(sandbox) ?? [];
-    let stale = 0;
-    while (stale < times.length && times[stale]! <= cutoff) stale++;
-    if (stale) times.splice(0, stale);
-    return times;
   }
 }

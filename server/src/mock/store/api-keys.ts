@@ -10,9 +10,11 @@ export const API_KEY_PREFIX = 'cc_';
 
 /** One sandbox's API keys: only hashes of their secrets are kept. */
 export class ApiKeyStore {
-  private readonly keys = new Map<string, ApiKeyRecord>();
-
-  constructor(private readonly now: () => Date) {}
+  constructor(
+    private readonly now: () => Date,
+    /** The sandbox's stored keys by id: this store works on them in place. */
+    private readonly keys: Map<string, ApiKeyRecord>,
+  ) {}
 
   get size(): number {
     return this.keys.size;
@@ -39,8 +41,17 @@ export class ApiKeyStore {
     return { key, secret };
   }
 
-  delete(keyId: string): void {
-    if (!this.keys.delete(keyId)) throw notFound('API key');
+  /** Deletes the key and returns it. */
+  delete(keyId: string): ApiKeyRecord {
+    const key = this.keys.get(keyId);
+    if (!key) throw notFound('API key');
+    this.keys.delete(keyId);
+    return key;
+  }
+
+  /** Hashes of every key (the registry indexes them to find a key's sandbox). */
+  hashes(): string[] {
+    return [...this.keys.values()].map((key) => key.hash);
   }
 
   /** The scopes of the key with this hash (recording its use), or undefined when it is not one of ours. */

@@ -1,70 +1,115 @@
-import { buildArtifacts, type ArtifactFile } from '../builds/artifacts.js';
-import { guardProgress } from '../builds/guarded-progress.js';
-import { jobVariables } from '../builds/job-log.js';
-import type { BuildJob, BuildRunner } from '../builds/runner.js';
+import type { BuildJob } from '../builds/runner.js';
+import type { Diagnostic } from '../builds/diagnostics.js';
 import { STAGES, type BuildStatus, type StageName } from '../domain.js';
-import type { SeedData } from '../fixtures.js';
 import { buildsToDrop, newestFirst, type BuildRetention } from './build-retention.js';
 import { ApiError, notFound } from '../../errors.js';
-import { pastBuildLog } from './past-builds.js';
-import { appendAll, isFinished, newId, type BuildRecord } from './records.js';
+import { isFinished, newId, type ArtifactEntry, type BuildRecord } from './records.js';
+
+const HOUR_MS = 3_600_000;
 
 /**
- * One sandbox's builds: the queue the runner takes them from (one at a time per sandbox), their
- * logs and artifacts, and what is kept of finished ones. A missing build is a 404.
+ * What a change to the queue asks of the world outside the sandbox's document, done once the
+ * change is stored (SandboxRegistry): builds to hand to the shared queue, builds to stop wherever
+ * they run, notes for stored logs, and stored logs and artifacts to forget.
+ */
+export interface BuildEffects {
+  dispatch: string[];
+  stop: string[];
+  logLines: Map<string, string[]>;
+  forget: string[];
+}
+
+export const noEffects = (): BuildEffects => ({ dispatch: [], stop: [], logLines: new Map(), forget: [] });
+
+/** How a build ended, with what it left: its artifacts' names and sizes and the bytes its log holds. */
+export interface BuildEnding {
+  status: BuildStatus;
+  error: string | null;
+  artifacts: ArtifactEntry[];
+  /** Whether the runner's own artifacts are stored (else they are rendered from the log on demand). */
+  artifactsStored: boolean;
+  logBytes: number;
+}
+
+/** The queue's state as stored: records and order, nothing tied to a process. */
+export interface BuildQueueState {
+  builds: Map<string, BuildRecord>;
+  /** This sandbox's builds waiting to be handed on, oldest first. */
+  waiting: string[];
+  /** The build handed to the shared queue (queued for a gateway, or running): one per sandbox at a time. */
+  dispatched: string | null;
+  retention: BuildRetention | null;
+  /** When builds were queued within the last hour (the per-hour quota), oldest first. */
+  recentStarts: number[];
+}
+
+/**
+ * One sandbox's builds: its queue (one build at a time is handed to the gateways' shared queue),
+ * the records a runner's progress updates, and what is kept of finished ones. A missing build is
+ * a 404. Everything here is state; what must happen elsewhere is returned as {@link BuildEffects}.
  */
 export class BuildQueue {
-  private readonly builds = new Map<string, BuildRecord>();
-  /** Builds waiting for the runner, oldest first. */
-  private readonly queue: BuildRecord[] = [];
-  private current: BuildRecord | null = null;
-  /** What is kept of finished builds; none until the demo's quotas set it (see retain). */
-  private retention: BuildRetention | null = null;
-  private closed = false;
-
   constructor(
-    private readonly seed: SeedData,
-    private readonly runner: BuildRunner,
+    private readonly state: BuildQueueState,
     private readonly now: () => Date,
+    private readonly effects: BuildEffects,
   ) {}
 
+  static empty(): BuildQueueState {
+    return { builds: new Map(), waiting: [], dispatched: null, retention: null, recentStarts: [] };
+  }
+
   get size(): number {
-    return this.builds.size;
+    return this.state.builds.size;
   }
 
   /** Queued and running builds. */
   get active(): number {
-    return this.queue.length + (this.current ? 1 : 0);
+    return this.state.waiting.length + (this.state.dispatched ? 1 : 0);
   }
 
   /** Bytes the finished builds' logs and artifacts hold. */
   retainedBytes(): number {
     let bytes = 0;
-    for (const build of this.builds.values()) bytes += build.retainedBytes ?? 0;
+    for (const build of this.state.builds.values()) bytes += build.retainedBytes ?? 0;
     return bytes;
+  }
+
+  /** Builds queued within the last hour, pruning older ones. */
+  recentStarts(): number[] {
+    const cutoff = this.now().getTime() - HOUR_MS;
+    const times = this.state.recentStarts;
+    let stale = 0;
+    while (stale < times.length && times[stale]! <= cutoff) stale++;
+    if (stale) times.splice(0, stale);
+    return times;
   }
 
   /** Puts a finished past build in as it is. */
   add(build: BuildRecord): void {
-    this.builds.set(build.id, build);
+    this.state.builds.set(build.id, build);
   }
 
   get(buildId: string): BuildRecord {
-    const build = this.builds.get(buildId);
+    const build = this.state.builds.get(buildId);
     if (!build) throw notFound('Build');
     return build;
   }
 
+  find(buildId: string): BuildRecord | undefined {
+    return this.state.builds.get(buildId);
+  }
+
   /** Newest first. */
   of(projectId: string): BuildRecord[] {
-    return newestFirst([...this.builds.values()].filter((b) => b.projectId === projectId));
+    return newestFirst([...this.state.builds.values()].filter((b) => b.projectId === projectId));
   }
 
   latestOf(projectId: string): BuildRecord | undefined {
     return this.of(projectId)[0];
   }
 
-  /** Queues a build of this job; it runs when the sandbox's builds before it are done. */
+  /** Queues a build of this job; it is handed on when the sandbox's builds before it are done. */
   enqueue(projectId: string, job: Omit<BuildJob, 'buildId' | 'queuedAt'>): BuildRecord {
     const queuedAt = this.now();
     const id = newId();
@@ -79,21 +124,23 @@ export class BuildQueue {
       stages: STAGES.map((name) => ({ name, status: 'pending', startedAt: null, finishedAt: null })),
       error: null,
       job: { ...job, buildId: id, queuedAt },
-      log: [],
+      log: 'stored',
       diagnostics: [],
     };
-    this.builds.set(build.id, build);
-    this.queue.push(build);
+    this.state.builds.set(id, build);
+    this.state.waiting.push(id);
+    this.recentStarts().push(queuedAt.getTime());
     this.pump();
     return build;
   }
 
   /** Stops and forgets every build of a deleted project. */
   dropProject(projectId: string): void {
-    for (const build of [...this.builds.values()]) {
+    for (const build of [...this.state.builds.values()]) {
       if (build.projectId !== projectId) continue;
-      this.dropFromRunner(build);
-      this.builds.delete(build.id);
+      this.unqueue(build.id);
+      this.state.builds.delete(build.id);
+      this.effects.forget.push(build.id);
     }
     this.pump();
   }
@@ -104,141 +151,161 @@ export class BuildQueue {
    * (build-retention.ts): applied now and whenever a build finishes. A dropped build is a 404.
    */
   retain(retention: BuildRetention): void {
-    this.retention = retention;
+    this.state.retention = retention;
     this.dropOldBuilds();
   }
 
-  /** Cancels a queued or running build, keeping the log it wrote so far; a finished build is a 409. */
-  cancel(buildId: string): BuildRecord {
+  /** Throws 409 when the build has finished: it can no longer be cancelled. */
+  assertCancellable(buildId: string): BuildRecord {
     const build = this.get(buildId);
     if (isFinished(build)) {
       throw new ApiError(409, `Build ${build.id.slice(-7)} has already finished (${build.status})`);
     }
-    const now = this.now();
-    this.dropFromRunner(build);
+    return build;
+  }
+
+  /** The note a cancelled build's log ends with. */
+  cancelNote(at: Date): string {
+    return `INFO: Build cancelled by the user at ${at.toUTCString()}`;
+  }
+
+  /**
+   * Ends a queued or running build that did not finish by itself (cancelled by its user, or its
+   * gateway stopped): running stages end with `stageStatus`, the note goes to its log.
+   */
+  end(buildId: string, ending: BuildEnding, note: string, at: Date): BuildRecord {
+    const build = this.get(buildId);
+    this.unqueue(buildId);
     for (const stage of build.stages) {
-      if (stage.status === 'running') Object.assign(stage, { status: 'cancelled', finishedAt: now });
+      if (stage.status === 'running')
+        Object.assign(stage, { status: ending.status === 'cancelled' ? 'cancelled' : 'failed', finishedAt: at });
     }
-    build.log!.push(`INFO: Build cancelled by the user at ${now.toUTCString()}`);
-    this.finish(build, 'cancelled', null);
+    this.effects.logLines.set(buildId, [...(this.effects.logLines.get(buildId) ?? []), note]);
+    this.finish(build, ending, at);
     this.pump();
     return build;
   }
 
-  /** The log so far; a past build's is rendered from the templates. */
-  log(build: BuildRecord): string[] {
-    return build.log ?? pastBuildLog(this.seed.stageLogs, build);
+  // ---- progress from the gateway running the build; false: the build is gone or has ended ----
+
+  stageStarted(buildId: string, name: StageName): boolean {
+    const build = this.live(buildId);
+    if (!build) return false;
+    const now = this.now();
+    if (build.status === 'queued') Object.assign(build, { status: 'running', startedAt: now, waitingAhead: undefined });
+    build.stage = name;
+    Object.assign(this.stageOf(build, name), { status: 'running', startedAt: now });
+    return true;
   }
 
-  /** A finished build's artifacts: the runner's own, else the fixture reports rendered for it. */
-  artifacts(build: BuildRecord): ArtifactFile[] {
-    if (build.runnerArtifacts) return build.runnerArtifacts;
-    return buildArtifacts(
-      jobVariables(build.job),
-      this.log(build),
-      build.status === 'succeeded',
-      this.seed.reports,
-      build.finishedAt!,
-    );
+  stageFinished(buildId: string, name: StageName, outcome: 'succeeded' | 'failed' | 'skipped'): boolean {
+    const build = this.live(buildId);
+    if (!build) return false;
+    Object.assign(this.stageOf(build, name), { status: outcome, finishedAt: this.now() });
+    return true;
   }
 
-  /** Where a queued build waits (1 = next), counting other sandboxes' builds ahead of it for a tool slot. */
-  queuePosition(build: BuildRecord): number | null {
+  setDiagnostics(buildId: string, diagnostics: readonly Diagnostic[]): boolean {
+    const build = this.live(buildId);
+    if (!build) return false;
+    build.diagnostics = diagnostics;
+    return true;
+  }
+
+  setWaiting(buildId: string, ahead: number): boolean {
+    const build = this.live(buildId);
+    if (!build) return false;
+    build.waitingAhead = ahead;
+    return true;
+  }
+
+  /** The runner finished it (succeeded or failed); false when it had already ended (cancelled meanwhile). */
+  finished(buildId: string, ending: BuildEnding, at: Date): boolean {
+    const build = this.live(buildId);
+    if (!build) return false;
+    if (this.state.dispatched === buildId) this.state.dispatched = null;
+    this.finish(build, ending, at);
+    this.pump();
+    return true;
+  }
+
+  /** Where a queued build waits (1 = next), counting `sharedAhead` builds of other sandboxes before this one's head. */
+  queuePosition(build: BuildRecord, sharedAhead: number): number | null {
     if (build.status !== 'queued') return null;
-    const waiting = this.current?.status === 'queued' ? [this.current, ...this.queue] : this.queue;
-    const index = waiting.indexOf(build);
-    // Other users' builds share the tool slots: the sandbox's head build may wait behind some of them,
-    // and a build behind a running one will wait at least behind every build waiting for a slot now.
-    const runnerAhead =
-      this.current?.status === 'queued' ? (this.current.waitingAhead ?? 0) : (this.runner.waiting ?? 0);
-    return index >= 0 ? index + 1 + runnerAhead : null;
+    const head = this.state.dispatched ? this.state.builds.get(this.state.dispatched) : undefined;
+    const headWaits = head?.status === 'queued';
+    const order = headWaits ? [head.id, ...this.state.waiting] : this.state.waiting;
+    const index = order.indexOf(build.id);
+    const ahead = headWaits ? (head.waitingAhead ?? 0) : sharedAhead;
+    return index >= 0 ? index + 1 + ahead : null;
   }
 
-  /** Stops this sandbox's builds; none starts afterwards. */
-  close(): void {
-    this.closed = true;
-    for (const build of [...this.queue, ...(this.current ? [this.current] : [])]) this.dropFromRunner(build);
+  /** Builds handed on or waiting: to stop when the sandbox goes. */
+  activeIds(): string[] {
+    return [...(this.state.dispatched ? [this.state.dispatched] : []), ...this.state.waiting];
+  }
+
+  allIds(): string[] {
+    return [...this.state.builds.keys()];
   }
 
   // ---- internals ----
 
+  private live(buildId: string): BuildRecord | undefined {
+    const build = this.state.builds.get(buildId);
+    return build && !isFinished(build) ? build : undefined;
+  }
+
+  private stageOf(build: BuildRecord, name: StageName) {
+    return build.stages.find((s) => s.name === name)!;
+  }
+
+  /** Takes the build out of the queue, stopping it if it was handed on. */
+  private unqueue(buildId: string): void {
+    const index = this.state.waiting.indexOf(buildId);
+    if (index >= 0) this.state.waiting.splice(index, 1);
+    if (this.state.dispatched === buildId) {
+      this.state.dispatched = null;
+      this.effects.stop.push(buildId);
+    }
+  }
+
   private dropOldBuilds(): void {
-    if (!this.retention) return;
-    const builds = [...this.builds.values()].map((build) => ({
+    if (!this.state.retention) return;
+    const builds = [...this.state.builds.values()].map((build) => ({
       id: build.id,
       projectId: build.projectId,
       queuedAt: build.queuedAt,
       finished: isFinished(build),
       bytes: build.retainedBytes ?? 0,
     }));
-    for (const id of buildsToDrop(builds, this.retention)) this.builds.delete(id);
+    for (const id of buildsToDrop(builds, this.state.retention)) {
+      this.state.builds.delete(id);
+      this.effects.forget.push(id);
+    }
   }
 
-  /** Hands the next queued build to the runner when none is running. */
+  /** Hands the next waiting build on when none of this sandbox's is. */
   private pump(): void {
-    if (this.closed || this.current) return;
-    const build = this.queue.shift();
-    if (!build) return;
-    this.current = build;
-    const stageOf = (name: StageName) => build.stages.find((s) => s.name === name)!;
-    // A runner calls back from its timers and streams: an error there fails this build, never the process.
-    const progress = guardProgress(
-      {
-        stageStarted: (name) => {
-          const now = this.now();
-          if (build.status === 'queued')
-            Object.assign(build, { status: 'running', startedAt: now, waitingAhead: undefined });
-          build.stage = name;
-          Object.assign(stageOf(name), { status: 'running', startedAt: now });
-        },
-        log: (lines) => appendAll(build.log!, lines),
-        stageFinished: (name, outcome) => Object.assign(stageOf(name), { status: outcome, finishedAt: this.now() }),
-        diagnostics: (list) => (build.diagnostics = list),
-        waiting: (ahead) => (build.waitingAhead = ahead),
-        finished: (outcome) => {
-          build.runnerArtifacts = outcome.artifacts;
-          this.finish(build, outcome.status, outcome.status === 'failed' ? outcome.error : null);
-          this.current = null;
-          this.pump();
-        },
-      },
-      (error) => this.failBuild(build, error),
-    );
-    try {
-      build.running = this.runner.start(build.job, progress);
-    } catch (error) {
-      this.failBuild(build, error);
-    }
+    if (this.state.dispatched) return;
+    const next = this.state.waiting.shift();
+    if (next === undefined) return;
+    this.state.dispatched = next;
+    this.effects.dispatch.push(next);
   }
 
-  /** The runner (or this store's handling of its progress) broke: the build fails with the reason, the queue moves on. */
-  private failBuild(build: BuildRecord, error: unknown): void {
-    if (isFinished(build)) return;
-    this.dropFromRunner(build);
-    const now = this.now();
-    for (const stage of build.stages) {
-      if (stage.status === 'running') Object.assign(stage, { status: 'failed', finishedAt: now });
-    }
-    const message = `The build stopped: the build service failed (${error instanceof Error ? error.message : String(error)})`;
-    build.log?.push(`ERROR: ${message}`);
-    this.finish(build, 'failed', message);
-    this.pump();
-  }
-
-  private dropFromRunner(build: BuildRecord): void {
-    build.running?.cancel();
-    build.running = undefined;
-    const queued = this.queue.indexOf(build);
-    if (queued >= 0) this.queue.splice(queued, 1);
-    if (this.current === build) this.current = null;
-  }
-
-  private finish(build: BuildRecord, status: BuildStatus, error: string | null): void {
-    Object.assign(build, { status, error, stage: null, finishedAt: this.now(), running: undefined });
-    let bytes = 0;
-    for (const line of build.log ?? []) bytes += Buffer.byteLength(line) + 1;
-    for (const artifact of build.runnerArtifacts ?? []) bytes += artifact.content.length;
-    build.retainedBytes = bytes;
+  private finish(build: BuildRecord, ending: BuildEnding, at: Date): void {
+    Object.assign(build, {
+      status: ending.status,
+      error: ending.error,
+      stage: null,
+      finishedAt: at,
+      waitingAhead: undefined,
+      artifactList: ending.artifacts,
+      artifactsStored: ending.artifactsStored,
+      retainedBytes:
+        ending.logBytes + ending.artifacts.reduce((sum, a) => sum + (ending.artifactsStored ? a.size : 0), 0),
+    });
     this.dropOldBuilds();
   }
 }

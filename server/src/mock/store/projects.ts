@@ -16,11 +16,11 @@ const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(
 
 /** One sandbox's projects and their files. A missing project or file is a 404. */
 export class ProjectStore {
-  private readonly projects = new Map<string, ProjectRecord>();
-
   constructor(
     private readonly seed: SeedData,
     private readonly now: () => Date,
+    /** The sandbox's stored projects by id: this store works on them in place. */
+    private readonly projects: Map<string, ProjectRecord>,
   ) {}
 
   get size(): number {

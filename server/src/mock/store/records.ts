@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { ArtifactFile } from '../builds/artifacts.js';
 import type { Diagnostic } from '../builds/diagnostics.js';
-import type { BuildJob, RunningBuild } from '../builds/runner.js';
+import type { BuildJob } from '../builds/runner.js';
 import {
   isFinishedStatus,
   type BuildErrorSpec,
@@ -56,20 +55,28 @@ export interface BuildRecord {
   error: string | null;
   /** What was built: the configuration and files when it was queued. */
   job: BuildJob;
-  /** Live builds keep their lines; generated history renders them on demand (null). */
-  log: string[] | null;
+  /**
+   * `stored`: a live build's lines are in the state store's list `log:<id>` (appended as they come,
+   * so every gateway follows it); null: generated history, rendered on demand.
+   */
+  log: 'stored' | null;
   history?: HistoricBuild;
-  /** Sizes of the artifacts, worked out once the build has finished. */
-  artifactList?: { name: string; size: number; content_type: string }[];
-  /** The artifacts the runner made (real tools); without them the fixture templates are rendered. */
-  runnerArtifacts?: ArtifactFile[];
+  /** Names and sizes of the artifacts, worked out when the build finished. */
+  artifactList?: ArtifactEntry[];
+  /** The runner made its own artifacts (real tools): stored as `artifacts:<id>`; else the fixture templates are rendered. */
+  artifactsStored?: boolean;
   /** Errors and warnings of the build, in the user's file names. */
   diagnostics: readonly Diagnostic[];
   /** Builds waiting before this one for a tool slot (all sandboxes share the machine's cores). */
   waitingAhead?: number;
-  running?: RunningBuild;
   /** Bytes its log and artifacts hold, counted when it finishes (what retention weighs). */
   retainedBytes?: number;
+}
+
+export interface ArtifactEntry {
+  name: string;
+  size: number;
+  content_type: string;
 }
 
 export interface ApiKeyRecord {

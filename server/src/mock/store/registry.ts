@@ -1,14 +1,25 @@
-import type { BuildRunner } from '../builds/runner.js';
-import type { MockIdentity, MockSession } from '../session.js';
+import type { MockSession } from '../session.js';
 import { ApiError } from '../../errors.js';
 import type { SeedData } from '../fixtures.js';
 import type { Scope } from '../domain.js';
+import type { StateStore } from '../state/state-store.js';
 import { hashKey } from './api-keys.js';
-import { Sandbox } from './sandbox.js';
+import { BuildStorage } from './build-storage.js';
+import { Sandbox, type SandboxEffects, type SandboxState } from './sandbox.js';
+import { SandboxIndex, type SandboxMeta } from './sandbox-index.js';
+import { decodeState, encodeState } from './state-codec.js';
+
+/** Where a sandbox's builds go to run, and how they are stopped (the gateways' shared queue, BuildDispatcher). */
+export interface BuildHandoff {
+  dispatch(sandboxKey: string, buildId: string): Promise<void>;
+  stop(sandboxKey: string, buildId: string): Promise<void>;
+  /** Builds of every sandbox waiting for a tool slot in this gateway now. */
+  waiting(): number;
+}
 
 export interface SandboxRegistryOptions {
+  store: StateStore;
   seed: SeedData;
-  runner: BuildRunner;
   /** `user`: one state per user; `session`: one fresh copy of the fixtures per sign-in. */
   mode: 'user' | 'session';
   /** Session sandboxes unused for this long are dropped. */
@@ -23,28 +34,17 @@ export interface SandboxRegistryOptions {
    * is refused (503): an active visitor's work is never dropped. Default {@link MAX_SANDBOXES}.
    */
   maxSandboxes?: number;
-  /**
-   * At most this many live sandboxes created from one client address (MOCK_MAX_SANDBOXES_PER_ADDRESS),
-   * so one address cannot fill the demo. Default: {@link maxSandboxes}.
-   */
+  /** At most this many live sandboxes created from one client address (MOCK_MAX_SANDBOXES_PER_ADDRESS). */
   maxSandboxesPerAddress?: number;
   /** A full {@link SandboxRegistry.reset} also puts the identity provider's users back to the fixtures. */
-  identity?: Pick<MockIdentity, 'reset'>;
+  identity?: { reset(): void | Promise<void> };
 }
 
-/** So a loop of sign-ins (a new session sandbox each) cannot grow memory without bound. */
+/** So a loop of sign-ins (a new session sandbox each) cannot grow the store without bound. */
 export const MAX_SANDBOXES = 500;
 
-interface Entry {
-  sandbox: Sandbox;
-  userId: string;
-  email: string;
-  lastUsed: number;
-  /** The client address (clientKey) of the request that created it. */
-  address: string;
-  /** Written to (a request other than GET/HEAD/OPTIONS reached it): it may hold someone's work. */
-  touched: boolean;
-}
+/** Tries of a change before giving up when other requests keep changing the same sandbox first. */
+const WRITE_ATTEMPTS = 25;
 
 /** The request a sandbox is wanted for. */
 export interface SandboxAccess {
@@ -56,180 +56,239 @@ export interface SandboxAccess {
 
 /** Who an API key authenticates, with the scopes it carries. */
 export interface KeyOwner {
-  sandbox: Sandbox;
+  sandboxKey: string;
   userId: string;
   scopes: Scope[];
 }
 
+interface Stored {
+  meta: SandboxMeta;
+  state: SandboxState;
+}
+
+interface Cached {
+  version: number;
+  meta: SandboxMeta;
+  /** For reads only: a write works on a copy decoded from the stored text. */
+  sandbox: Sandbox;
+}
+
+const CACHED_SANDBOXES_MAX = 200;
+
 /**
- * All sandboxes, created on first use: per user by default, per sign-in with MOCK_SANDBOX=session
- * (a public demo: visitors never see each other's edits). Session sandboxes expire when idle;
- * `sweep` runs on every access and on the plugin's unref'd timer.
+ * All sandboxes, kept in the state store (one document each, see state-codec.ts) and created from
+ * the fixtures on first use: per user by default, per sign-in with MOCK_SANDBOX=session (a public
+ * demo: visitors never see each other's edits). A write is a unit of work: the handler runs on a
+ * fresh copy, the result is stored only over the version it was read at (else it runs again on the
+ * newer one), then its effects happen (builds handed on or stopped, log notes, the key index).
+ * Several gateways on one Redis therefore serve one state.
  */
 export class SandboxRegistry {
-  private readonly entries = new Map<string, Entry>();
-  /** Keys of sandboxes nobody has written to, oldest first. */
-  private readonly untouched = new Set<string>();
-  /** Keys of each address's sandboxes, least recently used first. */
-  private readonly byAddress = new Map<string, Set<string>>();
+  private readonly store: StateStore;
+  private readonly storage: BuildStorage;
+  private readonly index: SandboxIndex;
   private readonly now: () => number;
+  private readonly cache = new Map<string, Cached>();
+  private builds: BuildHandoff | undefined;
 
   constructor(private readonly options: SandboxRegistryOptions) {
+    this.store = options.store;
+    this.storage = new BuildStorage(options.store);
     this.now = options.now ?? Date.now;
+    this.index = new SandboxIndex(options.store, this.now, {
+      idleMs: options.idleMs,
+      maxSandboxes: options.maxSandboxes ?? MAX_SANDBOXES,
+      maxSandboxesPerAddress: options.maxSandboxesPerAddress ?? options.maxSandboxes ?? MAX_SANDBOXES,
+      drop: (key) => this.drop(key),
+    });
   }
 
-  /** The sandbox of a signed-in session, created from the fixtures on first use. */
-  forSession(session: MockSession, access: SandboxAccess = { address: '', write: false }): Sandbox {
-    this.sweep();
-    const key = this.options.mode === 'session' ? `session:${session.sessionId}` : `user:${session.user.id}`;
-    let entry = this.entries.get(key);
-    if (entry) {
-      this.markUsed(key, entry);
-    } else {
-      this.makeRoom(access.address);
-      const sandbox = new Sandbox({
-        seed: this.options.seed,
-        runner: this.options.runner,
-        ownerEmail: session.user.email,
-        fakerSeed: this.options.fakerSeed,
-        startedAt: this.options.startedAt,
-        sessionId: this.options.mode === 'session' ? session.sessionId : undefined,
-      });
-      entry = {
-        sandbox,
-        userId: session.user.id,
-        email: session.user.email.toLowerCase(),
-        lastUsed: 0,
-        address: access.address,
-        touched: false,
-      };
-      this.entries.set(key, entry);
-      this.untouched.add(key);
-      let own = this.byAddress.get(access.address);
-      if (!own) this.byAddress.set(access.address, (own = new Set()));
-      own.add(key);
+  /** Where builds go from now on (set once the dispatcher exists: it updates sandboxes through this registry). */
+  handOffBuildsTo(builds: BuildHandoff): void {
+    this.builds = builds;
+  }
+
+  get buildStorage(): BuildStorage {
+    return this.storage;
+  }
+
+  /** The key of a signed-in session's sandbox. */
+  keyOf(session: MockSession): string {
+    return this.options.mode === 'session' ? `session:${session.sessionId}` : `user:${session.user.id}`;
+  }
+
+  /** The key of the session's sandbox, created from the fixtures (counting against `address`) on first use. */
+  async open(session: MockSession, address: string): Promise<string> {
+    await this.sweep();
+    const key = this.keyOf(session);
+    if (!(await this.current(key))) await this.create(key, session, address);
+    return key;
+  }
+
+  /**
+   * Runs `fn` on the sandbox (see {@link open}). A write access stores what `fn` changed (see the
+   * class comment); a read sees the latest stored state. 401 when it has gone meanwhile.
+   */
+  async use<R>(key: string, access: SandboxAccess, fn: (sandbox: Sandbox) => R | Promise<R>): Promise<R> {
+    const cached = await this.current(key);
+    if (!cached) throw new ApiError(401, 'Not authenticated: sign in again');
+    await this.index.markUsed(key, cached.meta, access.write);
+    if (!access.write) return fn(cached.sandbox);
+    const result = await this.update(key, fn, { touch: true });
+    if (!result) throw new ApiError(401, 'Not authenticated: sign in again');
+    return result.value;
+  }
+
+  /** Reads the stored sandbox (no use recorded); undefined when it does not exist (any more). */
+  async read<R>(key: string, fn: (sandbox: Sandbox) => R | Promise<R>): Promise<{ value: R } | undefined> {
+    const cached = await this.current(key);
+    return cached ? { value: await fn(cached.sandbox) } : undefined;
+  }
+
+  /**
+   * Changes a sandbox as one unit of work (see the class comment); undefined when it does not exist
+   * (any more). `touch`: it now holds its visitor's work, so a full demo never drops it for room.
+   */
+  async update<R>(
+    key: string,
+    fn: (sandbox: Sandbox) => R | Promise<R>,
+    options: { touch?: boolean } = {},
+  ): Promise<{ value: R } | undefined> {
+    for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+      const stored = await this.store.read(docKey(key));
+      if (!stored) return undefined;
+      const { meta, state } = decodeState<Stored>(stored.value);
+      const sandbox = this.sandboxOf(state);
+      const value = await fn(sandbox);
+      const touched = options.touch && !meta.touched;
+      if (touched) meta.touched = true;
+      const version = await this.store.write(docKey(key), encodeState({ meta, state: sandbox.state }), stored.version);
+      if (version === null) continue;
+      this.remember(key, { version, meta, sandbox });
+      if (touched) await this.index.touched(key);
+      await this.applyEffects(key, sandbox.effects);
+      return { value };
     }
-    if (access.write && !entry.touched) {
-      entry.touched = true;
-      this.untouched.delete(key);
-    }
-    entry.lastUsed = this.now();
-    return entry.sandbox;
+    throw new ApiError(503, 'This workspace is changing too fast to save: try again in a moment');
   }
 
-  /** Map and Set order is least recently used first: a use moves the key to the end of both. */
-  private markUsed(key: string, entry: Entry): void {
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    const own = this.byAddress.get(entry.address);
-    if (own?.delete(key)) own.add(key);
-  }
-
-  private drop(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    entry.sandbox.close();
-    this.entries.delete(key);
-    this.untouched.delete(key);
-    const own = this.byAddress.get(entry.address);
-    own?.delete(key);
-    if (own?.size === 0) this.byAddress.delete(entry.address);
-  }
-
-  /** The owner of an API key secret, or undefined when no live sandbox holds it (revoked, reset or expired). */
-  findApiKey(secret: string): KeyOwner | undefined {
-    this.sweep();
+  /** The owner of an API key secret (recording its use), or undefined when no sandbox holds it (revoked, reset or expired). */
+  async findApiKey(secret: string): Promise<KeyOwner | undefined> {
+    await this.sweep();
     const hash = hashKey(secret);
-    for (const [key, entry] of this.entries) {
-      const scopes = entry.sandbox.useApiKey(hash);
-      if (scopes) {
-        entry.lastUsed = this.now();
-        this.markUsed(key, entry);
-        return { sandbox: entry.sandbox, userId: entry.userId, scopes };
-      }
-    }
-    return undefined;
+    const indexed = await this.store.read(apiKeyIndex(hash));
+    if (!indexed) return undefined;
+    const key = indexed.value;
+    const result = await this.update(key, (sandbox) => sandbox.useApiKey(hash));
+    const scopes = result?.value;
+    if (!scopes) return undefined;
+    const cached = await this.current(key);
+    if (!cached) return undefined;
+    await this.index.markUsed(key, cached.meta, false);
+    return { sandboxKey: key, userId: cached.meta.userId, scopes };
   }
 
-  /**
-   * Before a new sandbox for `address`. Past the address's own cap, its oldest untouched sandbox
-   * goes, else its least recently used idle one, else the new one is refused (503). When the
-   * registry is full, sandboxes idle past `idleMs` go (least recently used first; in `user` mode
-   * too, but only now, when the room is needed), then untouched ones (a pristine copy of the
-   * fixtures holds nobody's work: its visitor gets a fresh one on the next request); when every
-   * one holds work in use, refuses with 503 rather than drop it.
-   */
-  private makeRoom(address: string): void {
-    this.makeRoomFor(address);
-    const limit = this.options.maxSandboxes ?? MAX_SANDBOXES;
-    if (this.entries.size < limit) return;
-    this.dropIdle(this.entries.size - limit + 1);
-    for (const key of this.untouched) {
-      if (this.entries.size < limit) break;
-      this.drop(key);
-    }
-    if (this.entries.size >= limit) {
-      throw new ApiError(
-        503,
-        `The demo is full: it keeps at most ${limit} visitors' workspaces and every one is in use. Try again later; workspaces idle for ${Math.round(this.options.idleMs / 60_000)} minutes are freed.`,
-      );
-    }
-  }
-
-  private makeRoomFor(address: string): void {
-    const limit = this.options.maxSandboxesPerAddress ?? this.options.maxSandboxes ?? MAX_SANDBOXES;
-    const own = this.byAddress.get(address);
-    if (!own || own.size < limit) return;
-    const cutoff = this.now() - this.options.idleMs;
-    // At most `limit` keys: an address's own set is bounded by this very cap.
-    const spare =
-      [...own].find((key) => !this.entries.get(key)!.touched) ??
-      [...own].find((key) => this.entries.get(key)!.lastUsed < cutoff);
-    if (spare !== undefined) return this.drop(spare);
-    // 503 like a full demo (the contract documents it for every operation), with this address's own reason.
-    throw new ApiError(
-      503,
-      `Too many workspaces from your address: at most ${limit} in use at once. Keep working in the ones you have, or try again once one has been idle for ${Math.round(this.options.idleMs / 60_000)} minutes.`,
-    );
-  }
-
-  /**
-   * Drops up to `count` sandboxes idle past `idleMs`. Map order is least recently used first (every
-   * use moves an entry to the end), so this stops at the first active one: O(dropped), not O(all).
-   */
-  private dropIdle(count = Infinity): void {
-    const cutoff = this.now() - this.options.idleMs;
-    let dropped = 0;
-    for (const [key, entry] of this.entries) {
-      if (dropped >= count || entry.lastUsed >= cutoff) return;
-      this.drop(key);
-      dropped++;
-    }
-  }
-
-  /** Drops idle session sandboxes (per-user state stays until the room is needed, see {@link makeRoom}). */
-  sweep(): void {
-    if (this.options.mode === 'session') this.dropIdle();
+  /** Drops idle session sandboxes (per-user state stays until the room is needed, see SandboxIndex). */
+  async sweep(): Promise<void> {
+    if (this.options.mode === 'session') await this.index.dropIdle();
   }
 
   /** Back to the fixtures: every sandbox (or only those of one user) is dropped and recreated on next use. */
-  reset(email?: string): number {
-    if (email === undefined) this.options.identity?.reset();
-    let dropped = 0;
-    for (const [key, entry] of this.entries) {
-      if (email !== undefined && entry.email !== email.toLowerCase()) continue;
-      this.drop(key);
-      dropped++;
-    }
-    return dropped;
+  async reset(email?: string): Promise<number> {
+    if (email === undefined) await this.options.identity?.reset();
+    return this.index.dropAll(email);
   }
 
-  get size(): number {
-    return this.entries.size;
+  size(): Promise<number> {
+    return this.index.size();
   }
 
+  /** Forgets this process's copies (the gateway is closing); the stored state stays. */
   close(): void {
-    this.reset();
-    this.options.runner.close();
+    this.cache.clear();
+  }
+
+  // ---- internals ----
+
+  private sandboxOf(state: SandboxState): Sandbox {
+    return new Sandbox(state, {
+      seed: this.options.seed,
+      storage: this.storage,
+      now: () => new Date(this.now()),
+      sharedAhead: () => this.builds?.waiting() ?? 0,
+    });
+  }
+
+  /** The stored sandbox for reads, decoded once per version; null when there is none. */
+  private async current(key: string): Promise<Cached | null> {
+    const version = await this.store.version(docKey(key));
+    if (version === 0) {
+      this.cache.delete(key);
+      return null;
+    }
+    const cached = this.cache.get(key);
+    if (cached?.version === version) return cached;
+    const stored = await this.store.read(docKey(key));
+    if (!stored) return null;
+    const { meta, state } = decodeState<Stored>(stored.value);
+    const fresh = { version: stored.version, meta, sandbox: this.sandboxOf(state) };
+    this.remember(key, fresh);
+    return fresh;
+  }
+
+  private remember(key: string, entry: Cached): void {
+    this.cache.delete(key);
+    if (this.cache.size >= CACHED_SANDBOXES_MAX) this.cache.delete(this.cache.keys().next().value!);
+    this.cache.set(key, entry);
+  }
+
+  private async create(key: string, session: MockSession, address: string): Promise<void> {
+    await this.index.makeRoom(address);
+    const state = Sandbox.seeded({
+      seed: this.options.seed,
+      ownerEmail: session.user.email,
+      fakerSeed: this.options.fakerSeed,
+      startedAt: this.options.startedAt,
+      sessionId: this.options.mode === 'session' ? session.sessionId : undefined,
+    });
+    const meta: SandboxMeta = {
+      userId: session.user.id,
+      email: session.user.email.toLowerCase(),
+      address,
+      touched: false,
+    };
+    // Another request (or gateway) may have created it first: then that one stands.
+    if ((await this.store.write(docKey(key), encodeState({ meta, state }), 0)) !== null)
+      await this.index.added(key, meta);
+  }
+
+  private async applyEffects(key: string, effects: SandboxEffects): Promise<void> {
+    for (const [buildId, lines] of effects.logLines) await this.storage.append(buildId, lines);
+    for (const buildId of effects.stop) await this.builds?.stop(key, buildId);
+    for (const buildId of effects.dispatch) await this.builds?.dispatch(key, buildId);
+    if (effects.forget.length) await this.storage.forget(effects.forget);
+    for (const hash of effects.keysRemoved) await this.store.remove(apiKeyIndex(hash));
+    for (const hash of effects.keysAdded) {
+      await this.store.remove(apiKeyIndex(hash));
+      await this.store.write(apiKeyIndex(hash), key, 0);
+    }
+  }
+
+  /** Stops a sandbox's builds and forgets it with everything it kept. */
+  private async drop(key: string): Promise<SandboxMeta | undefined> {
+    const stored = await this.store.read(docKey(key));
+    this.cache.delete(key);
+    if (!stored) return undefined;
+    const { meta, state } = decodeState<Stored>(stored.value);
+    const sandbox = this.sandboxOf(state);
+    const { active, all } = sandbox.buildIds();
+    await this.store.remove(docKey(key));
+    for (const buildId of active) await this.builds?.stop(key, buildId);
+    await this.storage.forget(all);
+    for (const hash of sandbox.apiKeyHashes()) await this.store.remove(apiKeyIndex(hash));
+    return meta;
   }
 }
+
+const docKey = (key: string) => `sandbox:${key}`;
+const apiKeyIndex = (hash: string) => `apikey:${hash}`;

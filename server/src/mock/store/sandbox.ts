@@ -1,57 +1,102 @@
-import type { ArtifactFile } from '../builds/artifacts.js';
+import { buildArtifacts, type ArtifactFile } from '../builds/artifacts.js';
+import { jobVariables } from '../builds/job-log.js';
 import { topLevelProblem } from '../builds/hdl-project.js';
-import type { BuildRunner } from '../builds/runner.js';
 import { faultyLine, scriptedFailure } from '../builds/simulated-failure.js';
 import type { ProjectConfig, Scope } from '../domain.js';
 import type { SeedData } from '../fixtures.js';
 import { ApiKeyStore } from './api-keys.js';
-import { BuildQueue } from './build-queue.js';
+import { BuildQueue, noEffects, type BuildEffects, type BuildEnding, type BuildQueueState } from './build-queue.js';
 import type { BuildRetention } from './build-retention.js';
+import type { BuildStorage } from './build-storage.js';
 import { ApiError, ApiValidationError, notFound } from '../../errors.js';
 import { generateHistory } from './history.js';
-import { historicBuildRecord } from './past-builds.js';
+import { historicBuildRecord, pastBuildLog } from './past-builds.js';
 import { ProjectStore } from './projects.js';
-import { isFinished, type BuildRecord, type ProjectRecord } from './records.js';
+import { isFinished, type ApiKeyRecord, type BuildRecord, type ProjectRecord } from './records.js';
 import { apiKeyView, buildView, fileContentView, fileView, projectSummary, projectView } from './views.js';
 
-export interface SandboxOptions {
+/** A sandbox as its document stores it. */
+export interface SandboxState {
+  /** MOCK_SANDBOX=session: the sign-in this sandbox belongs to. */
+  sessionId?: string;
+  projects: Map<string, ProjectRecord>;
+  apiKeys: Map<string, ApiKeyRecord>;
+  builds: BuildQueueState;
+}
+
+export interface SeedOptions {
   seed: SeedData;
-  runner: BuildRunner;
   /** The owner whose fixture projects this sandbox starts with. */
   ownerEmail: string;
   /** MOCK_SEED: generated history is the same for the same seed. */
   fakerSeed: number;
   /** The gateway's start: fixture dates count back from it. */
   startedAt: Date;
-  now?: () => Date;
-  /** MOCK_SANDBOX=session: the sign-in this sandbox belongs to. */
   sessionId?: string;
+}
+
+/** What a sandbox works with besides its state. */
+export interface SandboxContext {
+  seed: SeedData;
+  /** Live builds' logs and artifacts. */
+  storage: BuildStorage;
+  now?: () => Date;
+  /** Builds of other sandboxes waiting for a tool slot now (for "queued, N ahead"). */
+  sharedAhead?: () => number;
+}
+
+/** What a change asks of the world outside the sandbox's document (done by the registry once it is stored). */
+export interface SandboxEffects extends BuildEffects {
+  /** Hashes of API keys created and deleted (the registry's key index). */
+  keysAdded: string[];
+  keysRemoved: string[];
 }
 
 /**
  * One user's (or one sign-in's) state of the mock compile API, seeded from the fixtures: the
- * operations the API handlers call, taking and returning the contract's shapes. The state itself
- * lives in small stores (projects and files, the build queue, API keys) and views.ts renders it;
- * a missing or foreign id is a 404, so users never learn about each other's data.
+ * operations the API handlers call, taking and returning the contract's shapes. The state is
+ * plain records (stored as one document, see registry.ts) worked on by small stores (projects and
+ * files, the build queue, API keys); views.ts renders it. A missing or foreign id is a 404, so
+ * users never learn about each other's data. What must happen outside the document (a build to
+ * run or stop, a log note, an index entry) collects in `effects`.
  */
 export class Sandbox {
   private readonly projects: ProjectStore;
   private readonly builds: BuildQueue;
   private readonly apiKeys: ApiKeyStore;
   private readonly seed: SeedData;
+  private readonly storage: BuildStorage;
+  private readonly now: () => Date;
+  private readonly sharedAhead: () => number;
+  readonly effects: SandboxEffects = { ...noEffects(), keysAdded: [], keysRemoved: [] };
 
   /** MOCK_SANDBOX=session: the sign-in this sandbox belongs to (identity edits are scoped to it). */
   readonly sessionId: string | undefined;
 
-  constructor(options: SandboxOptions) {
-    this.sessionId = options.sessionId;
-    this.seed = options.seed;
-    const now = options.now ?? (() => new Date());
-    this.projects = new ProjectStore(this.seed, now);
-    this.builds = new BuildQueue(this.seed, options.runner, now);
-    this.apiKeys = new ApiKeyStore(now);
+  constructor(
+    readonly state: SandboxState,
+    context: SandboxContext,
+  ) {
+    this.sessionId = state.sessionId;
+    this.seed = context.seed;
+    this.storage = context.storage;
+    this.now = context.now ?? (() => new Date());
+    this.sharedAhead = context.sharedAhead ?? (() => 0);
+    this.projects = new ProjectStore(this.seed, this.now, state.projects);
+    this.builds = new BuildQueue(state.builds, this.now, this.effects);
+    this.apiKeys = new ApiKeyStore(this.now, state.apiKeys);
+  }
+
+  /** A new sandbox's state: the owner's fixture projects with their generated history. */
+  static seeded(options: SeedOptions): SandboxState {
+    const state: SandboxState = {
+      ...(options.sessionId !== undefined && { sessionId: options.sessionId }),
+      projects: new Map(),
+      apiKeys: new Map(),
+      builds: BuildQueue.empty(),
+    };
     const owner = options.ownerEmail.toLowerCase();
-    for (const project of this.seed.projects) {
+    for (const project of options.seed.projects) {
       if (!project.owners.some((email) => email.toLowerCase() === owner)) continue;
       const history = generateHistory(project, owner, options.fakerSeed, options.startedAt);
       const record: ProjectRecord = {
@@ -69,9 +114,13 @@ export class Sandbox {
         failure: project.build_error,
         failureText: project.build_error && faultyLine(project.build_error, project.files),
       };
-      this.projects.add(record);
-      for (const past of history.builds) this.builds.add(historicBuildRecord(record, project.files, past));
+      state.projects.set(record.id, record);
+      for (const past of history.builds) {
+        const build = historicBuildRecord(record, project.files, past);
+        state.builds.builds.set(build.id, build);
+      }
     }
+    return state;
   }
 
   // ---- projects ----
@@ -182,22 +231,123 @@ export class Sandbox {
     this.builds.retain(retention);
   }
 
+  /** When builds were queued within the last hour (the per-hour quota). */
+  recentBuildStarts(): readonly number[] {
+    return this.builds.recentStarts();
+  }
+
   /** Cancels a queued or running build, keeping the log it wrote so far; a finished build is a 409. */
-  cancelBuild(buildId: string) {
-    return this.buildView(this.builds.cancel(buildId));
+  async cancelBuild(buildId: string) {
+    this.builds.assertCancellable(buildId);
+    const at = this.now();
+    const note = this.builds.cancelNote(at);
+    const ended = await this.endBuild(buildId, 'cancelled', null, note, at);
+    return this.buildView(ended);
   }
 
-  getLog(buildId: string, offset: number, limit: number) {
+  /**
+   * Fails a build whose gateway stopped before finishing it (its lease ran out); null when it had
+   * ended anyway. Its log says why and that it is not run again.
+   */
+  async failStrandedBuild(buildId: string, reason: string) {
+    const build = this.builds.find(buildId);
+    if (!build || isFinished(build)) return null;
+    return this.endBuild(buildId, 'failed', reason, `ERROR: ${reason}`, this.now());
+  }
+
+  private async endBuild(
+    buildId: string,
+    status: 'cancelled' | 'failed',
+    error: string | null,
+    note: string,
+    at: Date,
+  ) {
     const build = this.builds.get(buildId);
-    const lines = this.builds.log(build);
-    const page = lines.slice(offset, offset + limit);
-    return { lines: page, offset, next_offset: offset + page.length, total: lines.length, complete: isFinished(build) };
+    const lines = [...(await this.storage.lines(buildId)), note];
+    const artifacts = this.renderedArtifacts(build, lines, status, at);
+    return this.builds.end(buildId, this.ending(status, error, artifacts, false, lines), note, at);
   }
 
-  getArtifact(buildId: string, name: string): ArtifactFile {
+  /** The ending of a build the runner finished, from its whole log (and its own artifacts, if it made any). */
+  finishedBuild(
+    buildId: string,
+    outcome: { status: 'succeeded' | 'failed'; error: string | null },
+    log: readonly string[],
+    own?: readonly ArtifactFile[],
+  ): boolean {
+    const build = this.builds.find(buildId);
+    if (!build || isFinished(build)) return false;
+    const at = this.now();
+    const artifacts = own ?? this.renderedArtifacts(build, log, outcome.status, at);
+    return this.builds.finished(
+      buildId,
+      this.ending(outcome.status, outcome.error, artifacts, own !== undefined, log),
+      at,
+    );
+  }
+
+  private ending(
+    status: BuildEnding['status'],
+    error: string | null,
+    artifacts: readonly ArtifactFile[],
+    stored: boolean,
+    log: readonly string[],
+  ): BuildEnding {
+    let logBytes = 0;
+    for (const line of log) logBytes += Buffer.byteLength(line) + 1;
+    return {
+      status,
+      error,
+      artifacts: artifacts.map((a) => ({ name: a.name, size: a.content.length, content_type: a.contentType })),
+      artifactsStored: stored,
+      logBytes,
+    };
+  }
+
+  private renderedArtifacts(
+    build: BuildRecord,
+    log: readonly string[],
+    status: string,
+    finishedAt: Date,
+  ): ArtifactFile[] {
+    return buildArtifacts(jobVariables(build.job), log, status === 'succeeded', this.seed.reports, finishedAt);
+  }
+
+  /** The progress of a running build (from the gateway running it); false: it is gone or has ended, stop it. */
+  get progress() {
+    return this.builds;
+  }
+
+  /** The job of a build handed to the shared queue, or null when it is gone or has ended (cancelled meanwhile). */
+  jobOf(buildId: string) {
+    const build = this.builds.find(buildId);
+    return build && !isFinished(build) ? build.job : null;
+  }
+
+  async getLog(buildId: string, offset: number, limit: number) {
+    const build = this.builds.get(buildId);
+    const complete = isFinished(build);
+    if (build.log === 'stored') {
+      const { lines, total } = await this.storage.page(buildId, offset, limit);
+      return { lines, offset, next_offset: offset + lines.length, total, complete };
+    }
+    const all = pastBuildLog(this.seed.stageLogs, build);
+    const page = all.slice(offset, offset + limit);
+    return { lines: page, offset, next_offset: offset + page.length, total: all.length, complete };
+  }
+
+  async getArtifact(buildId: string, name: string): Promise<ArtifactFile> {
     const build = this.builds.get(buildId);
     if (!isFinished(build)) throw new ApiError(404, `Build ${build.id.slice(-7)} has no artifacts until it finishes`);
-    const artifact = this.builds.artifacts(build).find((a) => a.name === name);
+    const artifacts = build.artifactsStored
+      ? await this.storage.loadArtifacts(buildId)
+      : this.renderedArtifacts(
+          build,
+          build.log === 'stored' ? await this.storage.lines(buildId) : pastBuildLog(this.seed.stageLogs, build),
+          build.status,
+          build.finishedAt!,
+        );
+    const artifact = artifacts.find((a) => a.name === name);
     if (!artifact) throw notFound(`Artifact ${name}`);
     return artifact;
   }
@@ -211,11 +361,22 @@ export class Sandbox {
   /** Creates a key; its secret is returned here only (the sandbox keeps just a hash). */
   createApiKey(name: string, scopes: Scope[]) {
     const { key, secret } = this.apiKeys.create(name, scopes);
+    this.effects.keysAdded.push(key.hash);
     return { ...apiKeyView(key), key: secret };
   }
 
   deleteApiKey(keyId: string): void {
-    this.apiKeys.delete(keyId);
+    this.effects.keysRemoved.push(this.apiKeys.delete(keyId).hash);
+  }
+
+  /** Hashes of every key this sandbox holds. */
+  apiKeyHashes(): string[] {
+    return this.apiKeys.hashes();
+  }
+
+  /** Builds queued or running, and every build (to stop and forget when the sandbox goes). */
+  buildIds() {
+    return { active: this.builds.activeIds(), all: this.builds.allIds() };
   }
 
   /** The scopes of the key with this hash (recording its use), or undefined when it is not one of ours. */
@@ -235,12 +396,12 @@ export class Sandbox {
     };
   }
 
-  /** Stops this sandbox's builds; it answers nothing afterwards. */
-  close(): void {
-    this.builds.close();
-  }
-
   private buildView(build: BuildRecord) {
-    return buildView(build, this.builds, this.projects.find(build.projectId)?.name ?? build.job.projectName);
+    return buildView(
+      build,
+      this.builds.queuePosition(build, this.sharedAhead()),
+      this.projects.find(build.projectId)?.name ?? build.job.projectName,
+      (past) => this.renderedArtifacts(past, pastBuildLog(this.seed.stageLogs, past), past.status, past.finishedAt!),
+    );
   }
 }

@@ -1,5 +1,12 @@
-import type { BuildQueue } from './build-queue.js';
-import { isFinished, type ApiKeyRecord, type BuildRecord, type FileRecord, type ProjectRecord } from './records.js';
+import type { ArtifactFile } from '../builds/artifacts.js';
+import {
+  isFinished,
+  type ApiKeyRecord,
+  type ArtifactEntry,
+  type BuildRecord,
+  type FileRecord,
+  type ProjectRecord,
+} from './records.js';
 
 /** The contract's JSON shapes of the store's records: dates as ISO strings, copies never the records. */
 
@@ -27,24 +34,44 @@ export const fileContentView = (file: FileRecord) => ({
 });
 
 /**
- * A build as the contract shows it. `projectName` is its project's current name (the job's when
- * the project is gone); the queue answers where it waits and, once finished, what it made.
+ * Artifact lists of past builds (generated history, the same for the same build id): rendering a
+ * bitstream and reports to learn their sizes costs, and lists show these builds on every request.
+ * Bounded; a build that falls out is rendered again when next shown.
  */
-export function buildView(build: BuildRecord, builds: BuildQueue, projectName: string) {
-  if (isFinished(build) && !build.artifactList) {
-    build.artifactList = builds.artifacts(build).map((a) => ({
-      name: a.name,
-      size: a.content.length,
-      content_type: a.contentType,
-    }));
+const pastArtifactLists = new Map<string, ArtifactEntry[]>();
+const PAST_ARTIFACT_LISTS_MAX = 5_000;
+
+function artifactList(build: BuildRecord, renderPast: (build: BuildRecord) => ArtifactFile[]): ArtifactEntry[] {
+  if (build.artifactList) return build.artifactList;
+  if (!isFinished(build) || build.log !== null) return [];
+  const key = `${build.id}:${build.job.config.slots}`;
+  let list = pastArtifactLists.get(key);
+  if (!list) {
+    list = renderPast(build).map((a) => ({ name: a.name, size: a.content.length, content_type: a.contentType }));
+    if (pastArtifactLists.size >= PAST_ARTIFACT_LISTS_MAX) pastArtifactLists.clear();
+    pastArtifactLists.set(key, list);
   }
+  return list;
+}
+
+/**
+ * A build as the contract shows it. `projectName` is its project's current name (the job's when
+ * the project is gone); `queuePosition` where it waits; a past build's artifacts are rendered by
+ * `renderPast` (once, see pastArtifactLists).
+ */
+export function buildView(
+  build: BuildRecord,
+  queuePosition: number | null,
+  projectName: string,
+  renderPast: (build: BuildRecord) => ArtifactFile[],
+) {
   return {
     id: build.id,
     project_id: build.projectId,
     project_name: projectName,
     status: build.status,
     stage: build.stage,
-    queue_position: builds.queuePosition(build),
+    queue_position: queuePosition,
     config: { ...build.job.config },
     queued_at: build.queuedAt.toISOString(),
     started_at: iso(build.startedAt),
@@ -55,7 +82,7 @@ export function buildView(build: BuildRecord, builds: BuildQueue, projectName: s
       started_at: iso(s.startedAt),
       finished_at: iso(s.finishedAt),
     })),
-    artifacts: build.artifactList ?? [],
+    artifacts: artifactList(build, renderPast).map((a) => ({ ...a })),
     error: build.error,
     diagnostics: build.diagnostics.map((d) => ({ ...d })),
   };
