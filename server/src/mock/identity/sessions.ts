@@ -36,9 +36,9 @@ export const IDENTITY_KEYS = {
   refresh: (digest: string) => `identity:refresh:${digest}`,
   /** Every live session, scored by when it expires: its size is the table's, its low end the expired. */
   expiry: 'identity:sessions:expiry',
-  /** Every live session, scored by its last use: the low end is the least recently used. */
+  /** Every live session, scored by its last use (see useScore): the low end is the least recently used. */
   lastUse: 'identity:sessions:last-use',
-  /** One client address's sessions, scored by last use. */
+  /** One client address's sessions, scored by last use (see useScore). */
   address: (address: string) => `identity:sessions:address:${address}`,
   /** One user's sessions, scored by when they expire: whether a registration holds a live sign-in. */
   user: (userId: string) => `identity:sessions:user:${userId}`,
@@ -77,6 +77,8 @@ export class SessionTable {
   private readonly store: StateStore;
   /** When this gateway last recorded a use of each session (Unix seconds): the touch throttle. */
   private readonly lastTouch = new Map<string, number>();
+  /** The last use score this gateway gave. */
+  private lastUseScore = 0;
 
   constructor(private readonly options: SessionTableOptions) {
     this.store = options.store;
@@ -132,13 +134,23 @@ export class SessionTable {
     await this.touch(sessionId, session.address);
   }
 
+  /**
+   * The last-use orders' score: the time in milliseconds, but strictly increasing within this
+   * gateway (uses in the same millisecond, or on a clock tests hold still, are told apart by
+   * 1/1024 ms steps), so the least recently used is the one used first, not a tie broken by id.
+   */
+  private useScore(): number {
+    this.lastUseScore = Math.max(this.options.now(), this.lastUseScore + 1 / 1024);
+    return this.lastUseScore;
+  }
+
   private async touch(sessionId: string, address: string): Promise<void> {
-    const now = this.nowSeconds();
     if (this.lastTouch.size >= TOUCHES_REMEMBERED) this.lastTouch.clear();
-    this.lastTouch.set(sessionId, now);
+    this.lastTouch.set(sessionId, this.nowSeconds());
+    const score = this.useScore();
     await Promise.all([
-      this.store.score(KEYS.lastUse, sessionId, now),
-      this.store.score(KEYS.address(address), sessionId, now),
+      this.store.score(KEYS.lastUse, sessionId, score),
+      this.store.score(KEYS.address(address), sessionId, score),
     ]);
   }
 
@@ -198,7 +210,7 @@ export class SessionTable {
         await this.end(idlest.member); // a leftover of a session another gateway ended meanwhile
         continue;
       }
-      if (idlest && idleSeconds !== undefined && idlest.score <= this.nowSeconds() - idleSeconds) {
+      if (idlest && idleSeconds !== undefined && idlest.score <= this.options.now() - idleSeconds * 1000) {
         await this.end(idlest.member);
         return;
       }
