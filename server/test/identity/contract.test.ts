@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CookieJar, signIn } from '../helpers/sign-in.js';
+import { storesUnderTest } from '../helpers/stores-under-test.js';
 import { manualClock, startIdentityOnly } from './standalone.js';
 
 interface Probe {
@@ -10,12 +11,12 @@ interface Probe {
 }
 
 /** The MockIdentity contract (server/src/mock/session.ts) the mock compile API relies on. */
-describe('app.mockIdentity', () => {
+describe.each(storesUnderTest())('app.mockIdentity ($kind store)', ({ open }) => {
   const clock = manualClock();
   let app: FastifyInstance;
   let baseUrl: string;
   beforeAll(async () => {
-    ({ app, baseUrl } = await startIdentityOnly(clock));
+    ({ app, baseUrl } = await startIdentityOnly(clock, {}, {}, await open(clock.now)));
   });
   afterAll(() => app.close());
 

@@ -121,7 +121,10 @@ describe('mock identity: edits are scoped like the sandboxes', () => {
         tos_accepted_version: 2,
       });
       await app.mockIdentity.reset();
-      expect(await app.mockIdentity.getUser(user.id)).toMatchObject({ name: 'Newton Newcomer', tos_accepted_version: 0 });
+      expect(await app.mockIdentity.getUser(user.id)).toMatchObject({
+        name: 'Newton Newcomer',
+        tos_accepted_version: 0,
+      });
       const login = await app.inject({ method: 'GET', url: '/app/login/?client_id=cloud-compile' });
       expect(login.body).not.toContain('Visitor A Was Here');
     } finally {

@@ -22,7 +22,7 @@ export function manualClock(start = Date.now()): Clock {
  * with an injected clock and a probe route that answers with `app.mockIdentity.sessionFromRequest`,
  * as the mock compile API will call it. Its state store is a memory one on the same clock (so
  * documents expire on it too), or `store` (a Redis one: its expiry is on Redis's clock, which the
- * identity provider does not rely on; the caller closes it).
+ * identity provider does not rely on). Closing the app closes the store.
  */
 export async function startIdentityOnly(
   clock: Clock,
@@ -34,6 +34,7 @@ export async function startIdentityOnly(
   const app = Fastify(serverOptions);
   app.decorate('config', testConfig({ MODE: 'mock', MOCK_TOKEN_TTL_SECONDS: '15', ...env }));
   app.decorate('mockStore', store);
+  app.addHook('onClose', () => store.close());
   await app.register(cookie);
   await app.register(errorsPlugin);
   await app.register(identityPlugin, { now: clock.now });

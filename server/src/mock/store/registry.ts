@@ -228,8 +228,9 @@ export class SandboxRegistry {
     return this.entries.size;
   }
 
+  /** Stops this gateway's sandboxes; the identity provider's users stay (a shared store outlives a gateway). */
   close(): void {
-    this.reset();
+    for (const key of this.entries.keys()) this.drop(key);
     this.options.runner.close();
   }
 }
