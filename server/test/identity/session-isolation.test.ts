@@ -80,7 +80,7 @@ describe('mock identity: edits are scoped like the sandboxes', () => {
     expect(await me(again.cookieHeader)).toMatchObject({ name: 'Newton Newcomer', tos_state: 'UNACCEPTED' });
   });
 
-  it('a full registry reset puts the identity provider back to the fixtures; a per-user reset does not', () => {
+  it('a full registry reset puts the identity provider back to the fixtures; a per-user reset does not', async () => {
     let resets = 0;
     const runner = { start: () => ({ cancel: () => {} }), close: () => {} };
     const registry = new SandboxRegistry({
@@ -96,9 +96,9 @@ describe('mock identity: edits are scoped like the sandboxes', () => {
         },
       },
     });
-    registry.reset('ada@example.com');
+    await registry.reset('ada@example.com');
     expect(resets).toBe(0);
-    registry.reset();
+    await registry.reset();
     expect(resets).toBe(1);
   });
 

@@ -44,7 +44,7 @@ function routes(app: FastifyInstance, options: MockAdminOptions) {
   app.post('/mock-admin/reset', async (request, reply) => {
     const parsed = parse(resetBody, request.body);
     if (!parsed.success) return sendValidationError(reply, validationIssues(parsed.error));
-    const dropped = registry.reset(parsed.data.email);
+    const dropped = await registry.reset(parsed.data.email);
     // A full reset also puts latency and faults back; resetting one user leaves them for the others.
     if (!parsed.data.email) {
       controls.clearLatency();

@@ -191,7 +191,10 @@ export class TokenService {
 
   /** Records a change for this session only; forgotten with the session. Null when it has ended. */
   editSession(sessionId: string, edits: SessionEdits): Promise<SessionRecord | null> {
-    return this.sessions.write(sessionId, (current) => current && { ...current, edits: { ...current.edits, ...edits } });
+    return this.sessions.write(
+      sessionId,
+      (current) => current && { ...current, edits: { ...current.edits, ...edits } },
+    );
   }
 
   /** Undoes every session's edits (a full mock reset). */

@@ -213,8 +213,8 @@ export class SandboxRegistry {
   }
 
   /** Back to the fixtures: every sandbox (or only those of one user) is dropped and recreated on next use. */
-  reset(email?: string): number {
-    if (email === undefined) this.options.identity?.reset();
+  async reset(email?: string): Promise<number> {
+    if (email === undefined) await this.options.identity?.reset();
     let dropped = 0;
     for (const [key, entry] of this.entries) {
       if (email !== undefined && entry.email !== email.toLowerCase()) continue;
