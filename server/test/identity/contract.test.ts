@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CookieJar, signIn } from '../helpers/sign-in.js';
+import { storesUnderTest } from '../helpers/stores-under-test.js';
 import { manualClock, startIdentityOnly } from './standalone.js';
 
 interface Probe {
@@ -10,12 +11,12 @@ interface Probe {
 }
 
 /** The MockIdentity contract (server/src/mock/session.ts) the mock compile API relies on. */
-describe('app.mockIdentity', () => {
+describe.each(storesUnderTest())('app.mockIdentity ($kind store)', ({ open }) => {
   const clock = manualClock();
   let app: FastifyInstance;
   let baseUrl: string;
   beforeAll(async () => {
-    ({ app, baseUrl } = await startIdentityOnly(clock));
+    ({ app, baseUrl } = await startIdentityOnly(clock, {}, {}, await open(clock.now)));
   });
   afterAll(() => app.close());
 
@@ -65,32 +66,33 @@ describe('app.mockIdentity', () => {
     const identity = app.mockIdentity;
     expect(identity.termsVersion).toBe(2);
     const newUserId = '8d0a9c3e-1f52-4b6a-a7e4-3c9d2b1e6f22';
-    expect(identity.getUser(newUserId)?.tos_accepted_version).toBe(0);
+    expect((await identity.getUser(newUserId))?.tos_accepted_version).toBe(0);
     const jar = new CookieJar();
     await signIn(baseUrl, 'new@example.com', { jar });
     const me = async () => (await (await jar.fetch(`${baseUrl}/app/me/`)).json()) as Record<string, unknown>;
     expect(await me()).toMatchObject({ tos_state: 'UNACCEPTED', tos_version: 2, tos_accepted_version: 0 });
 
-    const updated = identity.acceptTerms(newUserId, 2);
+    const updated = await identity.acceptTerms(newUserId, 2);
     expect(updated.tos_accepted_version).toBe(2);
-    expect(identity.getUser(newUserId)?.tos_accepted_version).toBe(2);
+    expect((await identity.getUser(newUserId))?.tos_accepted_version).toBe(2);
     expect((await probe(jar.header())).user?.tos_accepted_version).toBe(2);
     expect(await me()).toMatchObject({ tos_state: 'ACCEPTED', tos_version: 2, tos_accepted_version: 2 });
   });
 
-  it('acceptTerms refuses unknown users and versions outside 1..termsVersion', () => {
+  it('acceptTerms refuses unknown users and versions outside 1..termsVersion', async () => {
     const identity = app.mockIdentity;
-    expect(() => identity.acceptTerms('no-such-user', 2)).toThrow(expect.objectContaining({ statusCode: 404 }));
+    const refusal = (statusCode: number) => expect.objectContaining({ statusCode });
+    await expect(identity.acceptTerms('no-such-user', 2)).rejects.toThrow(refusal(404));
     const ada = '2f6c1b0e-7a43-4c2e-9d1a-5b8e0c7f4a11';
-    expect(() => identity.acceptTerms(ada, 3)).toThrow(expect.objectContaining({ statusCode: 400 }));
-    expect(() => identity.acceptTerms(ada, 0)).toThrow(expect.objectContaining({ statusCode: 400 }));
-    expect(() => identity.acceptTerms(ada, 1.5)).toThrow(expect.objectContaining({ statusCode: 400 }));
+    await expect(identity.acceptTerms(ada, 3)).rejects.toThrow(refusal(400));
+    await expect(identity.acceptTerms(ada, 0)).rejects.toThrow(refusal(400));
+    await expect(identity.acceptTerms(ada, 1.5)).rejects.toThrow(refusal(400));
   });
 
-  it('getUser hands out copies: changing one does not change the user', () => {
-    const ada = app.mockIdentity.getUser('2f6c1b0e-7a43-4c2e-9d1a-5b8e0c7f4a11')!;
+  it('getUser hands out copies: changing one does not change the user', async () => {
+    const ada = (await app.mockIdentity.getUser('2f6c1b0e-7a43-4c2e-9d1a-5b8e0c7f4a11'))!;
     ada.name = 'Mallory';
     ada.roles.push('admin');
-    expect(app.mockIdentity.getUser(ada.id)).toMatchObject({ name: 'Ada Lovelace', roles: ['user'] });
+    expect(await app.mockIdentity.getUser(ada.id)).toMatchObject({ name: 'Ada Lovelace', roles: ['user'] });
   });
 });

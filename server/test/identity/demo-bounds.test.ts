@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CookieJar, signIn } from '../helpers/sign-in.js';
 import { startGateway, type RunningGateway } from '../helpers/gateway.js';
+import { storesUnderTest } from '../helpers/stores-under-test.js';
 
 /**
  * The mock identity provider as a public demo, over real HTTP: what a visitor types is bounded
@@ -114,10 +115,10 @@ describe('mock identity: sign-ins are rate-limited per client address', () => {
   });
 });
 
-describe('mock identity: the sign-in table is bounded', () => {
+describe.each(storesUnderTest())('mock identity ($kind store): the sign-in table is bounded', ({ env }) => {
   let gateway: RunningGateway;
   beforeAll(async () => {
-    gateway = await startGateway({ MOCK_MAX_SESSIONS: '2' });
+    gateway = await startGateway({ MOCK_MAX_SESSIONS: '2', ...env() });
   });
   afterAll(() => gateway.close());
 

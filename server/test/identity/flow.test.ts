@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CookieJar, parseSetCookie, type SetCookie } from '../helpers/sign-in.js';
 import { startGateway, type RunningGateway } from '../helpers/gateway.js';
+import { storesUnderTest } from '../helpers/stores-under-test.js';
 
 const CLIENT_ID = 'cloud-compile';
 const APP = 'http://localhost:8080'; // the default PUBLIC_URL / REDIRECT_URI origin
@@ -16,7 +17,7 @@ function cookieNamed(cookies: SetCookie[], name: string): SetCookie {
  * The sign-in round trip the FusionAuth React SDK makes, over real HTTP against the whole gateway
  * in mock mode, with a cookie jar standing in for the browser.
  */
-describe('mock identity: the full hosted-backend flow', () => {
+describe.each(storesUnderTest())('mock identity ($kind store): the full hosted-backend flow', ({ env }) => {
   let gateway: RunningGateway;
   const jar = new CookieJar();
   const url = (path: string) => `${gateway.baseUrl}${path}`;
@@ -28,7 +29,7 @@ describe('mock identity: the full hosted-backend flow', () => {
   }).toString();
 
   beforeAll(async () => {
-    gateway = await startGateway({ MOCK_TOKEN_TTL_SECONDS: String(TTL) });
+    gateway = await startGateway({ MOCK_TOKEN_TTL_SECONDS: String(TTL), ...env() });
   });
   afterAll(() => gateway.close());
   afterEach(() => {

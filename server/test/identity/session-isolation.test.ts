@@ -90,7 +90,11 @@ describe('mock identity: edits are scoped like the sandboxes', () => {
       idleMs: 60_000,
       fakerSeed: 1,
       startedAt: new Date(),
-      identity: { reset: () => void resets++ },
+      identity: {
+        reset: async () => {
+          resets++;
+        },
+      },
     });
     await registry.reset('ada@example.com');
     expect(resets).toBe(0);
@@ -108,13 +112,19 @@ describe('mock identity: edits are scoped like the sandboxes', () => {
         headers: { cookie: a.cookieHeader, 'content-type': 'application/x-www-form-urlencoded' },
         payload: 'name=Visitor+A+Was+Here',
       });
-      const user = app.mockIdentity.getUser(
+      const user = (await app.mockIdentity.getUser(
         (await app.inject({ url: '/app/me/', headers: { cookie: a.cookieHeader } })).json().sub,
-      )!;
-      app.mockIdentity.acceptTerms(user.id, 2);
-      expect(app.mockIdentity.getUser(user.id)).toMatchObject({ name: 'Visitor A Was Here', tos_accepted_version: 2 });
-      app.mockIdentity.reset();
-      expect(app.mockIdentity.getUser(user.id)).toMatchObject({ name: 'Newton Newcomer', tos_accepted_version: 0 });
+      ))!;
+      await app.mockIdentity.acceptTerms(user.id, 2);
+      expect(await app.mockIdentity.getUser(user.id)).toMatchObject({
+        name: 'Visitor A Was Here',
+        tos_accepted_version: 2,
+      });
+      await app.mockIdentity.reset();
+      expect(await app.mockIdentity.getUser(user.id)).toMatchObject({
+        name: 'Newton Newcomer',
+        tos_accepted_version: 0,
+      });
       const login = await app.inject({ method: 'GET', url: '/app/login/?client_id=cloud-compile' });
       expect(login.body).not.toContain('Visitor A Was Here');
     } finally {

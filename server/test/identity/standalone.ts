@@ -3,6 +3,8 @@ import cookie from '@fastify/cookie';
 import errorsPlugin from '../../src/plugins/errors.js';
 import identityPlugin from '../../src/mock/identity/identity.js';
 import { testConfig } from '../../src/config.js';
+import { MemoryStateStore } from '../../src/mock/state/memory-store.js';
+import type { StateStore } from '../../src/mock/state/state-store.js';
 
 export interface Clock {
   now: () => number;
@@ -18,16 +20,21 @@ export function manualClock(start = Date.now()): Clock {
 /**
  * Just the identity plugin (with the cookie parser and error shape it relies on), on a free port,
  * with an injected clock and a probe route that answers with `app.mockIdentity.sessionFromRequest`,
- * as the mock compile API will call it.
+ * as the mock compile API will call it. Its state store is a memory one on the same clock (so
+ * documents expire on it too), or `store` (a Redis one: its expiry is on Redis's clock, which the
+ * identity provider does not rely on). Closing the app closes the store.
  */
 export async function startIdentityOnly(
   clock: Clock,
   env: Record<string, string> = {},
   /** E.g. `trustProxy`, so a test can present client addresses in X-Forwarded-For. */
   serverOptions: FastifyServerOptions = {},
+  store: StateStore = new MemoryStateStore(clock.now),
 ): Promise<{ app: FastifyInstance; baseUrl: string }> {
   const app = Fastify(serverOptions);
   app.decorate('config', testConfig({ MODE: 'mock', MOCK_TOKEN_TTL_SECONDS: '15', ...env }));
+  app.decorate('mockStore', store);
+  app.addHook('onClose', () => store.close());
   await app.register(cookie);
   await app.register(errorsPlugin);
   await app.register(identityPlugin, { now: clock.now });

@@ -3,7 +3,7 @@ import { ok, type Handlers } from './types.js';
 
 /** Terms acceptance goes to the mock identity provider, which owns the user's terms state. */
 export const identityHandlers: Handlers = {
-  updateTerms: ({ identity, userId, sandbox, params }) => {
+  updateTerms: async ({ identity, userId, sandbox, params }) => {
     const version = Number(params.tos_version);
     if (version > identity.termsVersion) {
       throw new ApiValidationError([
@@ -14,7 +14,7 @@ export const identityHandlers: Handlers = {
         },
       ]);
     }
-    const user = identity.acceptTerms(userId, version, sandbox.sessionId);
+    const user = await identity.acceptTerms(userId, version, sandbox.sessionId);
     return ok({
       tos_state: user.tos_accepted_version < identity.termsVersion ? 'UNACCEPTED' : 'ACCEPTED',
       tos_version: identity.termsVersion,

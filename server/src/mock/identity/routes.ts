@@ -7,9 +7,10 @@ import { clientKey } from '../client-address.js';
 import { COOKIE, clearTokenCookies, secureCookies, setTokenCookies } from './cookies.js';
 import { accountPage, errorPage, loginPage, registerPage } from './pages.js';
 import { allowedOrigins, safeRedirectTarget, withQuery } from './redirects.js';
-import type { TokenService } from './tokens.js';
+import { withEdits, type TokenService } from './tokens.js';
 import { IdentityError, type UserDirectory, emailProblem, nameProblem, splitName, userInfo } from './users.js';
 import { sendError } from '../../errors.js';
+import { RedisStateStore } from '../state/redis-store.js';
 
 export interface IdentityRoutesOptions {
   users: UserDirectory;
@@ -61,7 +62,12 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
   await app.register(formbody);
   // Sign-in and sign-up each start a session: per client address, at most MOCK_SIGN_IN_RATE_LIMIT a
   // minute, so one visitor cannot fill the demo's sign-in table (MOCK_MAX_SESSIONS) or its sandboxes.
+  // With a Redis store the counters are kept there too: the limit holds across every gateway on it.
+  const store = app.mockStore;
+  const sharedCounters =
+    store instanceof RedisStateStore ? { redis: store.client, nameSpace: `${store.keyPrefix}identity:sign-ins:` } : {};
   await app.register(rateLimit, {
+    ...sharedCounters,
     global: false,
     // An IPv6 /64 is one key, else each of its addresses would have a limit of its own. The library's
     // default does the same today; this is stated, and is the very key sessions and sandboxes are
@@ -165,14 +171,14 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
     );
   }
 
-  function renderLogin(reply: FastifyReply, status: number, auth: AuthRequest, error?: string, email?: string) {
+  async function renderLogin(reply: FastifyReply, status: number, auth: AuthRequest, error?: string, email?: string) {
     return sendHtml(
       reply,
       status,
       loginPage({
         action: LOGIN_PATH + auth.carriedQuery,
         registerHref: REGISTER_PATH + auth.carriedQuery,
-        users: users.fixtureUsers(),
+        users: await users.fixtureUsers(),
         error,
         email,
       }),
@@ -199,7 +205,7 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
   app.get(LOGIN_PATH, async (request, reply) => {
     const auth = authRequest(request, reply, 'redirect_uri');
     if (!auth) return reply;
-    const autoLoginUser = config.mock.autoLoginEmail ? users.findByEmail(config.mock.autoLoginEmail) : undefined;
+    const autoLoginUser = config.mock.autoLoginEmail ? await users.findByEmail(config.mock.autoLoginEmail) : undefined;
     if (autoLoginUser) return completeSignIn(request, reply, autoLoginUser, auth);
     return renderLogin(reply, 200, auth);
   });
@@ -210,7 +216,7 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
     const email = (param(request.body, 'email') ?? '').trim();
     const problem = emailProblem(email);
     if (problem) return renderLogin(reply, 400, auth, problem, email.slice(0, EMAIL_ECHO_MAX));
-    const user = users.findByEmail(email);
+    const user = await users.findByEmail(email);
     if (!user) {
       return renderLogin(reply, 400, auth, `No account uses ${email}. Check it, or create an account.`, email);
     }
@@ -236,7 +242,7 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
         name: name.slice(0, EMAIL_ECHO_MAX),
       });
     }
-    if (users.findByEmail(email)) {
+    if (await users.findByEmail(email)) {
       return renderRegister(reply, 409, auth, {
         error: `An account already uses ${email}. Sign in instead.`,
         email,
@@ -245,7 +251,7 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
     }
     let user: MockUser;
     try {
-      user = users.register(email, name);
+      user = await users.register(email, name);
     } catch (error) {
       // The demo keeps a bounded number of accounts (MOCK_MAX_USERS): say so on the form.
       if (!(error instanceof IdentityError)) throw error;
@@ -268,15 +274,15 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
     }
     const refreshToken = request.cookies[COOKIE.refreshToken];
     if (!refreshToken) return sendError(reply, 400, 'No refresh token: sign in again');
-    const redeemed = tokens.redeemRefreshToken(refreshToken);
+    const redeemed = await tokens.redeemRefreshToken(refreshToken);
     // The cookies stay as they are on failure: another tab may have just set newer ones.
     if (!redeemed.ok) {
       request.log.info({ reason: redeemed.reason }, 'refresh token refused');
       return sendError(reply, 400, 'The refresh token is invalid, used or expired: sign in again');
     }
-    const user = users.get(redeemed.userId);
+    const user = await users.get(redeemed.userId);
     if (!user) return sendError(reply, 400, 'The user no longer exists: sign in again');
-    const seen = tokens.withSessionEdits(user, redeemed.sessionId);
+    const seen = withEdits(user, redeemed.edits);
     setTokenCookies(reply, await tokens.reissue(seen, redeemed.sessionId, redeemed.options), lifetimes);
     return reply.code(200).send();
   });
@@ -288,8 +294,8 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
     const refreshToken = request.cookies[COOKIE.refreshToken];
     const sessionId =
       (accessToken && (await tokens.verifyAccessToken(accessToken))?.sessionId) ||
-      (refreshToken && tokens.sessionOfRefreshToken(refreshToken));
-    if (sessionId) tokens.endSession(sessionId);
+      (refreshToken && (await tokens.sessionOfRefreshToken(refreshToken)));
+    if (sessionId) await tokens.endSession(sessionId);
     clearTokenCookies(reply, secure);
     reply.header('cache-control', 'no-store');
     return reply.redirect(auth.redirect.toString(), 302);
@@ -349,8 +355,8 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
     const problem = nameProblem(name);
     if (problem) return renderAccount(reply, 400, session.user, { error: problem });
     // MOCK_SANDBOX=session (a public demo): the change holds for this sign-in only.
-    if (config.mock.sandbox === 'session') tokens.editSession(session.sessionId, { name, ...splitName(name) });
-    else users.rename(session.user.id, name);
+    if (config.mock.sandbox === 'session') await tokens.editSession(session.sessionId, { name, ...splitName(name) });
+    else await users.rename(session.user.id, name);
     // Post/redirect/get, so a reload does not post again.
     return reply.redirect(accountPath({ saved: '1' }), 303);
   });

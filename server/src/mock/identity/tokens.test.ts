@@ -1,5 +1,6 @@
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { CountingStore } from '../../../test/helpers/counting-store.js';
 import { TokenService } from './tokens.js';
 
 const user = {
@@ -16,14 +17,20 @@ const full = { refreshable: true, withIdToken: true };
 
 function service(ttl = 60) {
   let now = Date.UTC(2026, 0, 1);
+  const store = new CountingStore(() => now);
   const tokens = new TokenService({
+    store,
     issuer: 'http://localhost:8080',
     audience: 'cloud-compile',
     accessTokenTtlSeconds: ttl,
     refreshTokenTtlSeconds: 3600,
     now: () => now,
   });
-  return { tokens, advance: (seconds: number) => (now += seconds * 1000) };
+  return {
+    tokens,
+    advance: (seconds: number) => (now += seconds * 1000),
+    refreshRecords: () => store.liveDocuments('identity:refresh:'),
+  };
 }
 
 describe('TokenService', () => {
@@ -48,14 +55,14 @@ describe('TokenService', () => {
   it('verifies until expiry, not after', async () => {
     const { tokens, advance } = service(60);
     const { accessToken, sessionId } = await tokens.startSession(user, full);
-    expect(await tokens.verifyAccessToken(accessToken)).toEqual({ userId: 'user-1', sessionId });
+    expect(await tokens.verifyAccessToken(accessToken)).toMatchObject({ userId: 'user-1', sessionId });
     advance(59);
     expect(await tokens.verifyAccessToken(accessToken)).not.toBeNull();
     advance(1);
     expect(await tokens.verifyAccessToken(accessToken)).toBeNull();
   });
 
-  it('refuses tokens signed by another instance (a restart signs everyone out)', async () => {
+  it('refuses tokens signed with another secret', async () => {
     const a = service().tokens;
     const b = service().tokens;
     const { accessToken } = await a.startSession(user, full);
@@ -71,56 +78,56 @@ describe('TokenService', () => {
   it('rotates refresh tokens: each works once, the session id stays', async () => {
     const { tokens } = service();
     const first = await tokens.startSession(user, full);
-    const redeemed = tokens.redeemRefreshToken(first.refreshToken!);
+    const redeemed = await tokens.redeemRefreshToken(first.refreshToken!);
     expect(redeemed).toEqual({ ok: true, userId: 'user-1', sessionId: first.sessionId, options: full });
-    expect(tokens.redeemRefreshToken(first.refreshToken!)).toEqual({ ok: false, reason: 'used' });
+    expect(await tokens.redeemRefreshToken(first.refreshToken!)).toEqual({ ok: false, reason: 'used' });
     const second = await tokens.reissue(user, first.sessionId, full);
     expect(second.sessionId).toBe(first.sessionId);
     expect(second.refreshToken).not.toBe(first.refreshToken);
     // Reuse of the first did not revoke the family.
-    expect(tokens.redeemRefreshToken(second.refreshToken!).ok).toBe(true);
-    expect(tokens.redeemRefreshToken('made-up').ok).toBe(false);
+    expect((await tokens.redeemRefreshToken(second.refreshToken!)).ok).toBe(true);
+    expect((await tokens.redeemRefreshToken('made-up')).ok).toBe(false);
   });
 
   it('forgets refresh tokens after their lifetime', async () => {
     const { tokens, advance } = service();
     const { refreshToken } = await tokens.startSession(user, full);
     advance(3600);
-    expect(tokens.redeemRefreshToken(refreshToken!)).toEqual({ ok: false, reason: 'unknown' });
+    expect(await tokens.redeemRefreshToken(refreshToken!)).toEqual({ ok: false, reason: 'unknown' });
   });
 
   it('ending a session stops its access and refresh tokens', async () => {
-    const { tokens } = service();
+    const { tokens, refreshRecords } = service();
     const a = await tokens.startSession(user, full);
     const b = await tokens.startSession(user, full);
     expect(a.sessionId).not.toBe(b.sessionId);
-    expect(tokens.sessionOfRefreshToken(a.refreshToken!)).toBe(a.sessionId);
-    expect(tokens.redeemRefreshToken(b.refreshToken!).ok).toBe(true);
+    expect(await tokens.sessionOfRefreshToken(a.refreshToken!)).toBe(a.sessionId);
+    expect((await tokens.redeemRefreshToken(b.refreshToken!)).ok).toBe(true);
     await tokens.reissue(user, b.sessionId, full);
-    expect(tokens.refreshTokenCount).toBe(3);
-    tokens.endSession(a.sessionId);
+    expect(await refreshRecords()).toBe(3);
+    await tokens.endSession(a.sessionId);
     expect(await tokens.verifyAccessToken(a.accessToken)).toBeNull();
     // Its refresh-token records go at once, not after their 30-day lifetime.
-    expect(tokens.refreshTokenCount).toBe(2);
-    expect(tokens.redeemRefreshToken(a.refreshToken!)).toEqual({ ok: false, reason: 'unknown' });
-    expect(tokens.sessionOfRefreshToken(a.refreshToken!)).toBeUndefined();
+    expect(await refreshRecords()).toBe(2);
+    expect(await tokens.redeemRefreshToken(a.refreshToken!)).toEqual({ ok: false, reason: 'unknown' });
+    expect(await tokens.sessionOfRefreshToken(a.refreshToken!)).toBeUndefined();
     expect(await tokens.verifyAccessToken(b.accessToken)).not.toBeNull();
-    tokens.endSession(b.sessionId);
-    expect(tokens.refreshTokenCount).toBe(0);
+    await tokens.endSession(b.sessionId);
+    expect(await refreshRecords()).toBe(0);
   });
 
   it('forgets sessions once their last token has run out', async () => {
     const { tokens, advance } = service(60);
     await tokens.startSession(user, { refreshable: false, withIdToken: false });
     const long = await tokens.startSession(user, full);
-    expect(tokens.sessionCount).toBe(2);
+    expect(await tokens.sessionCount()).toBe(2);
     advance(61);
     await tokens.startSession(user, full);
-    expect(tokens.sessionCount).toBe(2); // the access-only session is gone
+    expect(await tokens.sessionCount()).toBe(2); // the access-only session is gone
     advance(3600);
-    expect(tokens.redeemRefreshToken(long.refreshToken!).ok).toBe(false);
+    expect((await tokens.redeemRefreshToken(long.refreshToken!)).ok).toBe(false);
     await tokens.startSession(user, full);
-    expect(tokens.sessionCount).toBe(1);
+    expect(await tokens.sessionCount()).toBe(1);
   });
 
   it('gives no refresh or id token when the scope does not ask', async () => {

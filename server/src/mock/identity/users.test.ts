@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../config.js';
+import { MemoryStateStore } from '../state/memory-store.js';
 import { UserDirectory, type UserDirectoryOptions, loadUsersFile, splitName, userInfo } from './users.js';
 
 describe('splitName', () => {
@@ -58,6 +59,7 @@ describe('UserDirectory and userInfo', () => {
   };
   const directory = (options: UserDirectoryOptions = {}) =>
     new UserDirectory(
+      new MemoryStateStore(),
       [
         { ...base, id: '1', email: 'One@Example.com', name: 'A B', tos_accepted_version: 3 },
         { ...base, id: '2', email: 'two@example.com', name: 'C D', tos_accepted_version: 2 },
@@ -66,63 +68,63 @@ describe('UserDirectory and userInfo', () => {
       options,
     );
 
-  it('keeps at most maxRegistered registrations: without a forgettable one, the next is refused with 503', () => {
+  it('keeps at most maxRegistered registrations: without a forgettable one, the next is refused with 503', async () => {
     const users = directory({ maxRegistered: 2 });
-    users.register('r1@example.com', 'R One');
-    users.register('r2@example.com', 'R Two');
-    expect(() => users.register('r3@example.com', 'R Three')).toThrow(
+    await users.register('r1@example.com', 'R One');
+    await users.register('r2@example.com', 'R Two');
+    await expect(users.register('r3@example.com', 'R Three')).rejects.toThrow(
       'This demo is full: it keeps at most 2 new accounts and every one is in use. Sign in with a demo account, or try again later.',
     );
-    expect(users.registeredCount).toBe(2);
-    expect(users.findByEmail('r1@example.com')).toBeDefined();
-    expect(users.findByEmail('r3@example.com')).toBeUndefined();
+    expect(await users.registeredCount()).toBe(2);
+    expect(await users.findByEmail('r1@example.com')).toBeDefined();
+    expect(await users.findByEmail('r3@example.com')).toBeUndefined();
     // The fixture users do not count against the cap and are never forgotten.
-    expect(users.findByEmail('one@example.com')?.id).toBe('1');
+    expect((await users.findByEmail('one@example.com'))?.id).toBe('1');
   });
 
-  it('at the cap, forgets the oldest registration the owner says may go (no live sign-in), and only that one', () => {
+  it('at the cap, forgets the oldest registration the owner says may go (no live sign-in), and only that one', async () => {
     const live = new Set<string>();
     const users = directory({ maxRegistered: 2, forgettable: (id) => !live.has(id) });
-    const first = users.register('r1@example.com', 'R One');
-    const second = users.register('r2@example.com', 'R Two');
+    const first = await users.register('r1@example.com', 'R One');
+    const second = await users.register('r2@example.com', 'R Two');
     live.add(first.id);
-    const third = users.register('r3@example.com', 'R Three');
-    expect(users.registeredCount).toBe(2);
-    expect(users.get(second.id)).toBeUndefined();
-    expect(users.findByEmail('r2@example.com')).toBeUndefined();
-    expect(users.findByEmail('r1@example.com')?.id).toBe(first.id);
-    expect(users.findByEmail('R3@example.com')?.id).toBe(third.id);
+    const third = await users.register('r3@example.com', 'R Three');
+    expect(await users.registeredCount()).toBe(2);
+    expect(await users.get(second.id)).toBeUndefined();
+    expect(await users.findByEmail('r2@example.com')).toBeUndefined();
+    expect((await users.findByEmail('r1@example.com'))?.id).toBe(first.id);
+    expect((await users.findByEmail('R3@example.com'))?.id).toBe(third.id);
     // The forgotten address can register again (as someone new).
     live.add(third.id);
-    expect(() => users.register('r2@example.com', 'R Two again')).toThrow(/This demo is full/);
+    await expect(users.register('r2@example.com', 'R Two again')).rejects.toThrow(/This demo is full/);
     live.delete(third.id);
-    expect(users.register('r2@example.com', 'R Two again').id).not.toBe(second.id);
+    expect((await users.register('r2@example.com', 'R Two again')).id).not.toBe(second.id);
     // A reset forgets registrations: the cap counts from zero again.
-    users.reset();
-    expect(users.registeredCount).toBe(0);
-    expect(users.findByEmail('r1@example.com')).toBeUndefined();
+    await users.reset();
+    expect(await users.registeredCount()).toBe(0);
+    expect(await users.findByEmail('r1@example.com')).toBeUndefined();
   });
 
-  it('finds users by email whatever the case, and keeps fixture order', () => {
+  it('finds users by email whatever the case, and keeps fixture order', async () => {
     const users = directory();
-    expect(users.findByEmail(' one@EXAMPLE.com')?.id).toBe('1');
-    expect(users.fixtureUsers().map((u) => u.id)).toEqual(['1', '2']);
+    expect((await users.findByEmail(' one@EXAMPLE.com'))?.id).toBe('1');
+    expect((await users.fixtureUsers()).map((u) => u.id)).toEqual(['1', '2']);
   });
 
-  it('derives tos_state from the accepted version', () => {
+  it('derives tos_state from the accepted version', async () => {
     const users = directory();
-    expect(userInfo(users.get('1')!, 3)).toMatchObject({
+    expect(userInfo((await users.get('1'))!, 3)).toMatchObject({
       tos_state: 'ACCEPTED',
       tos_version: 3,
       tos_accepted_version: 3,
     });
-    expect(userInfo(users.get('2')!, 3)).toMatchObject({ tos_state: 'UNACCEPTED', tos_accepted_version: 2 });
-    expect(userInfo(users.acceptTerms('2', 3), 3).tos_state).toBe('ACCEPTED');
+    expect(userInfo((await users.get('2'))!, 3)).toMatchObject({ tos_state: 'UNACCEPTED', tos_accepted_version: 2 });
+    expect(userInfo(await users.acceptTerms('2', 3), 3).tos_state).toBe('ACCEPTED');
   });
 
-  it('registers new users unverified with no terms accepted, and refuses a taken email', () => {
+  it('registers new users unverified with no terms accepted, and refuses a taken email', async () => {
     const users = directory();
-    const created = users.register('New@Example.com', ' Nina  Neu ');
+    const created = await users.register('New@Example.com', ' Nina  Neu ');
     expect(created).toMatchObject({
       email: 'new@example.com',
       name: 'Nina  Neu',
@@ -131,13 +133,13 @@ describe('UserDirectory and userInfo', () => {
       email_verified: false,
       tos_accepted_version: 0,
     });
-    expect(users.get(created.id)).toEqual(created);
-    expect(() => users.register('ONE@example.com', 'X')).toThrow(expect.objectContaining({ statusCode: 409 }));
+    expect(await users.get(created.id)).toEqual(created);
+    await expect(users.register('ONE@example.com', 'X')).rejects.toThrow(expect.objectContaining({ statusCode: 409 }));
   });
 
-  it('renames a user', () => {
+  it('renames a user', async () => {
     const users = directory();
-    users.rename('1', 'Zed Zulu');
-    expect(users.get('1')).toMatchObject({ name: 'Zed Zulu', given_name: 'Zed', family_name: 'Zulu' });
+    await users.rename('1', 'Zed Zulu');
+    expect(await users.get('1')).toMatchObject({ name: 'Zed Zulu', given_name: 'Zed', family_name: 'Zulu' });
   });
 });

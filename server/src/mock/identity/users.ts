@@ -4,6 +4,8 @@ import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import type { MockUser } from '../session.js';
+import type { StateStore } from '../state/state-store.js';
+import { readJson, updateJson } from './stored-json.js';
 
 /** What users.yaml holds; see the comment at the top of fixtures/users.yaml. */
 const usersFileSchema = z.object({
@@ -96,74 +98,88 @@ function copyUser(user: MockUser): MockUser {
   return { ...user, roles: [...user.roles] };
 }
 
+/** The directory's keys in the state store. */
+const KEYS = {
+  /** A user as changed since the fixtures (a fixture user until then has none), or a registered user. */
+  user: (userId: string) => `identity:user:${userId}`,
+  /** A registered user's id by normalised email (fixture emails are looked up in the fixtures). */
+  email: (email: string) => `identity:email:${email}`,
+  /** Registered users, scored in registration order (the store's write versions only increase). */
+  registered: 'identity:users:registered',
+};
+
 export interface UserDirectoryOptions {
-  /** Users registered since the start at most (MOCK_MAX_USERS). Default: unbounded. */
+  /** Users registered (since the last full reset) at most (MOCK_MAX_USERS). Default: unbounded. */
   maxRegistered?: number;
   /**
    * Whether a registered user may be forgotten to make room (session mode: one with no live
    * sign-in holds nothing). Without it, a registration past the cap is refused.
    */
-  forgettable?: (userId: string) => boolean;
+  forgettable?: (userId: string) => boolean | Promise<boolean>;
 }
 
 /**
- * The mock's user store: the fixture users plus those registered since the start, in memory.
- * Callers get copies, so only these methods change a user.
+ * The mock's users: the fixture users, with their changes and those registered since, kept in the
+ * state store (so every gateway on it, and a restarted one, sees the same users). Callers get
+ * copies, so only these methods change a user.
  */
 export class UserDirectory {
-  private readonly byId = new Map<string, MockUser>();
-  /** User ids by normalised email: a sign-in looks its user up in O(1). */
-  private readonly idByEmail = new Map<string, string>();
-  /** Users registered since the start, oldest first. */
-  private readonly registeredIds = new Set<string>();
-  /** Fixture users in file order, for the login page's one-click buttons. */
-  private readonly fixtureIds: string[] = [];
+  /** Fixture users by id, as in the file. */
+  private readonly fixturesById = new Map<string, MockUser>();
+  /** Fixture user ids by normalised email: a sign-in looks its user up without the store. */
+  private readonly fixtureIdByEmail = new Map<string, string>();
 
   constructor(
-    private readonly fixtures: readonly MockUser[],
+    private readonly store: StateStore,
+    fixtures: readonly MockUser[],
     readonly termsVersion: number,
     private readonly options: UserDirectoryOptions = {},
   ) {
-    this.reset();
-  }
-
-  /** Back to the fixtures: edits undone, registered users gone. */
-  reset(): void {
-    this.byId.clear();
-    this.idByEmail.clear();
-    this.registeredIds.clear();
-    this.fixtureIds.length = 0;
-    for (const user of this.fixtures) {
+    for (const user of fixtures) {
       const email = normaliseEmail(user.email);
-      this.byId.set(user.id, { ...copyUser(user), email });
-      this.idByEmail.set(email, user.id);
-      this.fixtureIds.push(user.id);
+      this.fixturesById.set(user.id, { ...copyUser(user), email });
+      this.fixtureIdByEmail.set(email, user.id);
     }
   }
 
-  fixtureUsers(): MockUser[] {
-    return this.fixtureIds.map((id) => copyUser(this.byId.get(id)!));
+  /** Back to the fixtures: edits undone, registered users gone (every gateway on the store). */
+  async reset(): Promise<void> {
+    const registered = await this.store.lowest(KEYS.registered, await this.store.count(KEYS.registered));
+    for (const { member } of registered) await this.forget(member);
+    await this.store.remove(KEYS.registered, ...[...this.fixturesById.keys()].map(KEYS.user));
   }
 
-  get(userId: string): MockUser | undefined {
-    const user = this.byId.get(userId);
-    return user && copyUser(user);
+  /** Fixture users in file order (with their changes), for the login page's one-click buttons. */
+  async fixtureUsers(): Promise<MockUser[]> {
+    const users = await Promise.all([...this.fixturesById.keys()].map((id) => this.get(id)));
+    return users.filter((user) => user !== undefined);
   }
 
-  findByEmail(email: string): MockUser | undefined {
-    const id = this.idByEmail.get(normaliseEmail(email));
+  async get(userId: string): Promise<MockUser | undefined> {
+    const stored = await readJson<MockUser>(this.store, KEYS.user(userId));
+    if (stored) return stored.value;
+    const fixture = this.fixturesById.get(userId);
+    return fixture && copyUser(fixture);
+  }
+
+  async findByEmail(email: string): Promise<MockUser | undefined> {
+    const normalised = normaliseEmail(email);
+    const id = this.fixtureIdByEmail.get(normalised) ?? (await this.store.read(KEYS.email(normalised)))?.value;
     return id === undefined ? undefined : this.get(id);
   }
 
-  /** Users registered since the start (not the fixtures). */
-  get registeredCount(): number {
-    return this.registeredIds.size;
+  /** Users registered since the last full reset (not the fixtures). */
+  registeredCount(): Promise<number> {
+    return this.store.count(KEYS.registered);
   }
 
-  /** A new user has accepted no terms yet, so the app asks them first. */
-  register(email: string, name: string): MockUser {
-    if (this.findByEmail(email)) throw new IdentityError(409, 'A user with this email already exists');
-    this.makeRoom();
+  /**
+   * A new user has accepted no terms yet, so the app asks them first. The email is claimed first
+   * (a write over "no document"), so of two gateways registering one address, one gets 409.
+   */
+  async register(email: string, name: string): Promise<MockUser> {
+    if (await this.findByEmail(email)) throw new IdentityError(409, 'A user with this email already exists');
+    await this.makeRoom();
     const user: MockUser = {
       id: randomUUID(),
       email: normaliseEmail(email),
@@ -173,9 +189,11 @@ export class UserDirectory {
       roles: ['user'],
       tos_accepted_version: 0,
     };
-    this.byId.set(user.id, user);
-    this.idByEmail.set(user.email, user.id);
-    this.registeredIds.add(user.id);
+    if ((await this.store.write(KEYS.email(user.email), user.id, 0)) === null) {
+      throw new IdentityError(409, 'A user with this email already exists');
+    }
+    const version = await this.store.write(KEYS.user(user.id), JSON.stringify(user), 0);
+    await this.store.score(KEYS.registered, user.id, version ?? 0);
     return copyUser(user);
   }
 
@@ -183,16 +201,16 @@ export class UserDirectory {
    * Before a registration at the cap: forgets the oldest forgettable registered user (a scan, but
    * only at the cap), else refuses with 503 and keeps everyone.
    */
-  private makeRoom(): void {
+  private async makeRoom(): Promise<void> {
     const max = this.options.maxRegistered;
-    if (max === undefined || this.registeredIds.size < max) return;
+    if (max === undefined) return;
+    const count = await this.store.count(KEYS.registered);
+    if (count < max) return;
     const forgettable = this.options.forgettable;
     if (forgettable) {
-      for (const id of this.registeredIds) {
-        if (!forgettable(id)) continue;
-        this.idByEmail.delete(this.byId.get(id)!.email);
-        this.byId.delete(id);
-        this.registeredIds.delete(id);
+      for (const { member } of await this.store.lowest(KEYS.registered, count)) {
+        if (!(await forgettable(member))) continue;
+        await this.forget(member);
         return;
       }
     }
@@ -202,18 +220,20 @@ export class UserDirectory {
     );
   }
 
-  rename(userId: string, name: string): MockUser {
-    const user = this.mustGet(userId);
-    user.name = name.trim();
-    Object.assign(user, splitName(name));
-    return copyUser(user);
+  /** A registered user and their email are gone. */
+  private async forget(userId: string): Promise<void> {
+    const user = await readJson<MockUser>(this.store, KEYS.user(userId));
+    await this.store.remove(KEYS.user(userId), ...(user ? [KEYS.email(user.value.email)] : []));
+    await this.store.unscore(KEYS.registered, userId);
   }
 
-  acceptTerms(userId: string, version: number): MockUser {
+  rename(userId: string, name: string): Promise<MockUser> {
+    return this.change(userId, (user) => ({ ...user, name: name.trim(), ...splitName(name) }));
+  }
+
+  acceptTerms(userId: string, version: number): Promise<MockUser> {
     this.checkTermsVersion(version);
-    const user = this.mustGet(userId);
-    user.tos_accepted_version = version;
-    return copyUser(user);
+    return this.change(userId, (user) => ({ ...user, tos_accepted_version: version }));
   }
 
   checkTermsVersion(version: number): void {
@@ -222,10 +242,14 @@ export class UserDirectory {
     }
   }
 
-  private mustGet(userId: string): MockUser {
-    const user = this.byId.get(userId);
-    if (!user) throw new IdentityError(404, 'User not found');
-    return user;
+  /** A change of one user, over the version read (a fixture user unchanged so far: over none). */
+  private async change(userId: string, edit: (user: MockUser) => MockUser): Promise<MockUser> {
+    const written = await updateJson<MockUser>(this.store, KEYS.user(userId), (current) => {
+      const user = current?.value ?? this.fixturesById.get(userId);
+      return user ? { value: edit(copyUser(user)) } : null;
+    });
+    if (!written) throw new IdentityError(404, 'User not found');
+    return copyUser(written.value);
   }
 }
 

@@ -83,11 +83,19 @@ export class MemoryStateStore implements StateStore {
 
   async lowest(key: string, count: number): Promise<Scored[]> {
     const set = this.sets.get(key);
-    if (!set) return [];
-    return [...set]
-      .map(([member, score]) => ({ member, score }))
-      .sort((a, b) => a.score - b.score || (a.member < b.member ? -1 : 1))
-      .slice(0, count);
+    if (!set || count <= 0) return [];
+    const before = (a: Scored, b: Scored) => a.score < b.score || (a.score === b.score && a.member < b.member);
+    // A few of the lowest (pruning and making room ask for one or a handful): one pass, not a sort of all.
+    const lowest: Scored[] = [];
+    for (const [member, score] of set) {
+      const entry = { member, score };
+      if (lowest.length === count && !before(entry, lowest[count - 1]!)) continue;
+      let at = lowest.length;
+      while (at > 0 && before(entry, lowest[at - 1]!)) at--;
+      lowest.splice(at, 0, entry);
+      if (lowest.length > count) lowest.pop();
+    }
+    return lowest;
   }
 
   async scoreOf(key: string, member: string): Promise<number | null> {

@@ -95,6 +95,20 @@ export class RedisStateStore implements StateStore {
     this.redis = redis as Redis & ScriptCalls;
   }
 
+  /**
+   * The connection itself, for a library that keeps its own keys in this Redis (the identity
+   * provider's sign-in rate limit). Such keys go under {@link keyPrefix}, so they stay this store's
+   * (a {@link clear} removes them too) and never meet another deployment's.
+   */
+  get client(): Redis {
+    return this.redis;
+  }
+
+  /** What every key of this store starts with (MOCK_STORE_PREFIX). */
+  get keyPrefix(): string {
+    return this.prefix;
+  }
+
   /** Connects (and checks the server answers); throws a clear error when it cannot. */
   async connect(): Promise<void> {
     try {

@@ -90,6 +90,7 @@ export class SandboxRegistry {
   private readonly now: () => number;
   private readonly cache = new Map<string, Cached>();
   private builds: BuildHandoff | undefined;
+  private lastSweep = -Infinity;
 
   constructor(private readonly options: SandboxRegistryOptions) {
     this.store = options.store;
@@ -188,9 +189,14 @@ export class SandboxRegistry {
     return { sandboxKey: key, userId: cached.meta.userId, scopes };
   }
 
-  /** Drops idle session sandboxes (per-user state stays until the room is needed, see SandboxIndex). */
+  /**
+   * Drops idle session sandboxes (per-user state stays until the room is needed, see SandboxIndex).
+   * At most once a second per gateway: idle times are minutes, and every request passes here.
+   */
   async sweep(): Promise<void> {
-    if (this.options.mode === 'session') await this.index.dropIdle();
+    if (this.options.mode !== 'session' || this.now() - this.lastSweep < 1_000) return;
+    this.lastSweep = this.now();
+    await this.index.dropIdle();
   }
 
   /** Back to the fixtures: every sandbox (or only those of one user) is dropped and recreated on next use. */
