@@ -37,8 +37,8 @@ function environmentOf(name: string): Record<string, string | undefined> {
 }
 
 describe('docker-compose.yml', () => {
-  it('has the gateway in proxy mode and the gateway-mock service, both built from server/Dockerfile', () => {
-    expect(gatewayNames.sort()).toEqual(['gateway', 'gateway-mock']);
+  it('has the gateway in proxy mode, the gateway-mock service and the demo replicas, all built from server/Dockerfile', () => {
+    expect(gatewayNames.sort()).toEqual(['demo-gateway', 'gateway', 'gateway-mock']);
     for (const name of gatewayNames) {
       expect(services[name]?.build?.context).toBe('.');
       expect(fs.existsSync(path.join(REPO_ROOT, services[name]?.build?.dockerfile ?? ''))).toBe(true);
@@ -56,9 +56,10 @@ describe('docker-compose.yml', () => {
     for (const name of gatewayNames) {
       const config = loadConfig(environmentOf(name));
       expect(config.host, name).toBe('0.0.0.0');
-      // The published port reaches the port the gateway listens on.
+      // The published (or, behind the demo's load balancer, exposed) port is the one the gateway listens on.
+      const reachable = [...(services[name]?.ports ?? []), ...(services[name]?.expose ?? []).map((p) => `:${p}`)];
       expect(
-        services[name]?.ports?.some((mapping) => mapping.endsWith(`:${config.port}`)),
+        reachable.some((mapping) => mapping.endsWith(`:${config.port}`)),
         name,
       ).toBe(true);
     }
@@ -113,10 +114,37 @@ describe('docker-compose.yml', () => {
     expect(mock?.profiles).toEqual(['mock']);
     expect(loadConfig(environmentOf('gateway-mock')).mode).toBe('mock');
     expect(mock?.depends_on).toBeUndefined();
-    // Every other service runs without the profile, so `up` never starts the mock beside the proxy.
+    // The proxy deployment's services run without a profile, so `up` never starts a mock beside the proxy.
     for (const [name, service] of Object.entries(services)) {
-      if (name !== 'gateway-mock') expect(service.profiles, name).toBeUndefined();
+      if (name !== 'gateway-mock' && !name.startsWith('demo-')) expect(service.profiles, name).toBeUndefined();
     }
+  });
+
+  it('has a demo profile: two mock replicas sharing one persistent Redis (session sandboxes), nginx in front', () => {
+    const demo = Object.entries(services).filter(([, service]) => service.profiles?.includes('demo'));
+    expect(demo.map(([name]) => name).sort()).toEqual(['demo-gateway', 'demo-lb', 'demo-redis']);
+    const gateway = services['demo-gateway'] as ComposeService & { deploy?: { replicas?: number } };
+    expect(gateway.deploy?.replicas).toBe(2);
+    const config = loadConfig(environmentOf('demo-gateway'));
+    expect(config.mode).toBe('mock');
+    expect(config.mock.sandbox).toBe('session');
+    expect(config.http.trustProxy).toBe(1);
+    const store = new URL(config.mock.store);
+    expect(store.protocol).toBe('redis:');
+    const redis = services[store.hostname] as ComposeService & { command?: string[] };
+    expect(redis?.image).toMatch(/^redis:\d+\.\d+\.\d+/);
+    expect(redis?.command?.join(' ')).toContain('--appendonly yes');
+    expect(Object.keys(gateway.depends_on ?? {})).toContain(store.hostname);
+    expect(services['demo-gateway']?.ports).toBeUndefined();
+    // The load balancer publishes the demo and proxies to every replica of demo-gateway.
+    const lb = services['demo-lb'] as ComposeService & { configs?: { source: string }[] };
+    expect(lb.ports).toEqual(['8082:8080']);
+    const lbConfig = (parse(fs.readFileSync(path.join(REPO_ROOT, 'docker-compose.yml'), 'utf8')) as {
+      configs: Record<string, { content: string }>;
+    }).configs[lb.configs![0]!.source]!.content;
+    expect(lbConfig).toContain(`server demo-gateway:${config.port}`);
+    expect(lbConfig).toMatch(/proxy_next_upstream error timeout/);
+    expect(lbConfig).toContain('proxy_set_header X-Forwarded-For $$remote_addr');
   });
 
   it('lets the gateways drain: Docker waits longer than SHUTDOWN_GRACE_MS before killing', () => {
@@ -135,9 +163,9 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('publishes only the gateways on all interfaces: every other service (admin UIs, databases) on loopback at most', () => {
+  it('publishes only the gateways (and the demo load balancer in front of them) on all interfaces: every other service (admin UIs, databases) on loopback at most', () => {
     for (const [name, service] of Object.entries(services)) {
-      if (gatewayNames.includes(name)) continue;
+      if (gatewayNames.includes(name) || name === 'demo-lb') continue;
       for (const mapping of service.ports ?? []) {
         // HOST_IP:HOST_PORT:CONTAINER_PORT; a short form publishes on 0.0.0.0 (and [::]).
         const hostIp = /^(.+):\d+:\d+(?:\/\w+)?$/.exec(String(mapping))?.[1];

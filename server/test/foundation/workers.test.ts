@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startUpstream, type UpstreamServer } from '../proxy/upstream-server.js';
 import { listeningPort, spawnGateway, type GatewayProcess } from '../helpers/spawn-gateway.js';
+import { startRedis } from '../helpers/redis-server.js';
+import { signIn } from '../helpers/sign-in.js';
 
 /** The pids of the gateway processes that logged a finished request. */
 function answeringPids(gateway: GatewayProcess): Set<number> {
@@ -70,4 +72,34 @@ describe('WORKERS in mock mode', () => {
     expect(gateway.stderr()).toContain('WORKERS: with MOCK_STORE=memory, mock mode runs in one process');
     expect(gateway.stderr()).toContain('needs MOCK_STORE=redis://… or MODE=proxy');
   }, 30_000);
+
+  it('with MOCK_STORE=redis, two workers serve one state: a sign-in made on one is honoured by both', async () => {
+    const redis = await startRedis();
+    const gateway = spawnGateway({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      MODE: 'mock',
+      WORKERS: '2',
+      MOCK_STORE: redis.url,
+      LOG_LEVEL: 'info',
+      LOG_FORMAT: 'json',
+    });
+    try {
+      const port = await listeningPort(gateway);
+      await gateway.waitForLine(/worker 2 of 2/);
+      const { cookieHeader } = await signIn(`http://127.0.0.1:${port}`, 'ada@example.com');
+      for (let i = 0; i < 20; i++) {
+        const response = await fetch(`http://127.0.0.1:${port}/api/projects`, {
+          headers: { cookie: cookieHeader, connection: 'close' },
+        });
+        expect(response.status).toBe(200);
+        expect(((await response.json()) as unknown[]).length).toBeGreaterThan(0);
+      }
+      await expect.poll(() => answeringPids(gateway).size, { timeout: 5000 }).toBe(2);
+    } finally {
+      gateway.child.kill('SIGTERM');
+      await gateway.exited;
+      await redis.dispose();
+    }
+  }, 60_000);
 });
