@@ -1,6 +1,7 @@
 import type { Document } from 'openapi-client-axios';
 import type { Client } from './generated/openapi';
 import { ApiError, parseErrorDetail } from './error-message';
+import { yieldToMain } from '../yield-to-main';
 import { operationsDocument } from './operations-document';
 
 /** The typed compile-API client: one method per operationId of openapi/openapi.json (generated types). */
@@ -54,12 +55,14 @@ async function fetchDocument(): Promise<unknown> {
 async function createApiClient(): Promise<ApiClient> {
   // Loaded on first use, so the first page does not carry axios and the client builder.
   const [{ OpenAPIClientAxios }, document] = await Promise.all([import('openapi-client-axios'), fetchDocument()]);
-  const api = new OpenAPIClientAxios({
-    definition: operationsDocument(document) as unknown as Document,
-    axiosConfigDefaults: { withCredentials: true },
-  });
+  // Each step in a task of its own (and the first call in another), so none blocks a phone for long.
+  await yieldToMain();
+  const definition = operationsDocument(document) as unknown as Document;
+  await yieldToMain();
+  const api = new OpenAPIClientAxios({ definition, axiosConfigDefaults: { withCredentials: true } });
   const client = api.initSync<ApiClient>();
   client.interceptors.response.use(undefined, (error: unknown) => handleFailedCall(error));
+  await yieldToMain();
   return client;
 }
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { ExternalLink } from 'lucide-react';
 import { Logo } from '@/components/logo';
@@ -28,8 +28,11 @@ interface HeaderProps {
   onSignOut: () => void;
 }
 
-/** The top bar on every screen (spec §1, §2): home logo, title and version, legacy tool, user menu. */
-export function Header({ initials, onSignOut }: HeaderProps) {
+/**
+ * The top bar on every screen (spec §1, §2): home logo, title and version, legacy tool, user menu.
+ * Memoized: it re-renders when the initials change, not on every change of the sign-in state.
+ */
+export const Header = memo(function Header({ initials, onSignOut }: HeaderProps) {
   return (
     <header className="top-bar">
       <Tooltip label="Home">
@@ -55,4 +58,4 @@ export function Header({ initials, onSignOut }: HeaderProps) {
       </div>
     </header>
   );
-}
+});

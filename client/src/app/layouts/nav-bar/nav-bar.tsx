@@ -1,4 +1,4 @@
-import type { ComponentType, ReactNode } from 'react';
+import { memo, type ComponentType, type ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import { BookOpen, Code, FolderKanban, Hammer, Lightbulb, Settings, type LucideProps } from 'lucide-react';
 import { Tooltip } from '@/components/tooltip';
@@ -53,8 +53,10 @@ function NavGroup({ children }: { children: ReactNode }) {
 /**
  * The left nav bar (spec §2): Projects; Editor and Builds for the loaded project only; Examples,
  * Documentation and Preferences at the bottom. 16 units (4rem) wide, 20 px icons, tooltips.
+ * Memoized: the sign-in state changes a few times while the first page loads (user info read), and
+ * each change re-rendered the whole nav bar for nothing.
  */
-export function NavBar() {
+export const NavBar = memo(function NavBar() {
   const project = useCurrentProject();
   return (
     <nav className="nav-bar" aria-label="Main">
@@ -74,4 +76,4 @@ export function NavBar() {
       </NavGroup>
     </nav>
   );
-}
+});

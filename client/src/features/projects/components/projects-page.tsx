@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { FolderPlus, PackageOpen } from 'lucide-react';
 import { LoadError } from '@/components/load-error';
@@ -28,7 +28,10 @@ export function ProjectsPage({ onProjectDeleted }: ProjectsPageProps) {
   const importLink = parseImportLink(searchParams);
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
-  const { data: projects, error, isLoading, isValidating, mutate } = useProjects();
+  const { data, error, isValidating, mutate } = useProjects();
+  // The table renders as a transition, in slices that yield to the browser: rendered in the same task
+  // as the answer's arrival it blocked a phone's main thread for a long time. Until then the spinner stays.
+  const projects = useDeferredValue(data);
 
   const importOpen = importing || importLink !== null;
   const setImportOpen = (open: boolean) => {
@@ -59,7 +62,7 @@ export function ProjectsPage({ onProjectDeleted }: ProjectsPageProps) {
         </div>
       </div>
 
-      {isLoading && !error && <Spinner label="Loading projects" />}
+      {!projects && !error && <Spinner label="Loading projects" />}
       {/* Only a list never loaded: a failed background refresh keeps the list it has. */}
       {error && !projects && (
         <LoadError
