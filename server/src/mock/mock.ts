@@ -59,7 +59,7 @@ const mockPlugin: FastifyPluginAsync = async (app) => {
     await store.close();
   });
 
-  const controls = new MockControls();
+  const controls = new MockControls(store);
   const contract = await loadContract();
   await app.register(apiPlugin, { registry, controls, contract, quotas: new QuotaGuard(mock.limits) });
   // Only with ADMIN_TOKEN (plugins/admin.ts).

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiCaller } from '../helpers/contract-caller.js';
 import { startApiGateway, type TestGateway } from '../helpers/gateway.js';
+import { storesUnderTest } from '../helpers/stores-under-test.js';
 import { ADA } from '../helpers/test-fixtures.js';
 import { waitFor } from '../helpers/wait-for.js';
 
@@ -19,13 +20,14 @@ interface Build {
   error: string | null;
 }
 
-describe('mock API: builds', () => {
+// The same tests on each MOCK_STORE: the in-memory one and a real Redis.
+describe.each(storesUnderTest())('mock API on the $kind store: builds', (store) => {
   let gateway: TestGateway;
   let ada: ApiCaller;
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    gateway = await startApiGateway({ MOCK_BUILD_STEP_MS: '15' });
+    gateway = await startApiGateway({ MOCK_BUILD_STEP_MS: '15', ...store.env() });
     ada = await gateway.as(ADA);
     for (const p of (await ada('GET', '/api/projects')).json<{ id: string; name: string }[]>()) ids[p.name] = p.id;
   });

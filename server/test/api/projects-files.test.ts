@@ -1,15 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiCaller } from '../helpers/contract-caller.js';
 import { startApiGateway, type TestGateway } from '../helpers/gateway.js';
+import { storesUnderTest } from '../helpers/stores-under-test.js';
 import { ADA, GRACE } from '../helpers/test-fixtures.js';
 
-describe('mock API: projects, files and examples', () => {
+// The same tests on each MOCK_STORE: the in-memory one and a real Redis.
+describe.each(storesUnderTest())('mock API on the $kind store: projects, files and examples', (store) => {
   let gateway: TestGateway;
   let ada: ApiCaller;
   let grace: ApiCaller;
 
   beforeAll(async () => {
-    gateway = await startApiGateway();
+    gateway = await startApiGateway(store.env());
     ada = await gateway.as(ADA);
     grace = await gateway.as(GRACE);
   });

@@ -139,9 +139,11 @@ describe('docker-compose.yml', () => {
     // The load balancer publishes the demo and proxies to every replica of demo-gateway.
     const lb = services['demo-lb'] as ComposeService & { configs?: { source: string }[] };
     expect(lb.ports).toEqual(['8082:8080']);
-    const lbConfig = (parse(fs.readFileSync(path.join(REPO_ROOT, 'docker-compose.yml'), 'utf8')) as {
-      configs: Record<string, { content: string }>;
-    }).configs[lb.configs![0]!.source]!.content;
+    const lbConfig = (
+      parse(fs.readFileSync(path.join(REPO_ROOT, 'docker-compose.yml'), 'utf8')) as {
+        configs: Record<string, { content: string }>;
+      }
+    ).configs[lb.configs![0]!.source]!.content;
     expect(lbConfig).toContain(`server demo-gateway:${config.port}`);
     expect(lbConfig).toMatch(/proxy_next_upstream error timeout/);
     expect(lbConfig).toContain('proxy_set_header X-Forwarded-For $$remote_addr');

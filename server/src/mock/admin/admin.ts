@@ -47,8 +47,8 @@ function routes(app: FastifyInstance, options: MockAdminOptions) {
     const dropped = await registry.reset(parsed.data.email);
     // A full reset also puts latency and faults back; resetting one user leaves them for the others.
     if (!parsed.data.email) {
-      controls.clearLatency();
-      controls.clearFaults();
+      await controls.clearLatency();
+      await controls.clearFaults();
     }
     return { reset: dropped };
   });
@@ -59,11 +59,11 @@ function routes(app: FastifyInstance, options: MockAdminOptions) {
   app.put('/mock-admin/latency', async (request, reply) => {
     const parsed = parse(latencyBody, request.body);
     if (!parsed.success) return sendValidationError(reply, validationIssues(parsed.error));
-    controls.setLatency(parsed.data.operationId, parsed.data.ms);
+    await controls.setLatency(parsed.data.operationId, parsed.data.ms);
     return controls.snapshot();
   });
   app.delete('/mock-admin/latency', async () => {
-    controls.clearLatency();
+    await controls.clearLatency();
     return controls.snapshot();
   });
 
@@ -80,11 +80,11 @@ function routes(app: FastifyInstance, options: MockAdminOptions) {
     const parsed = parse(faultBody, request.body);
     if (!parsed.success) return sendValidationError(reply, validationIssues(parsed.error));
     const { times, ...fault } = parsed.data;
-    controls.addFault({ ...fault, remaining: times ?? null });
-    return reply.status(201).send(controls.snapshot());
+    await controls.addFault({ ...fault, remaining: times ?? null });
+    return reply.status(201).send(await controls.snapshot());
   });
   app.delete('/mock-admin/faults', async () => {
-    controls.clearFaults();
+    await controls.clearFaults();
     return controls.snapshot();
   });
 }

@@ -240,9 +240,9 @@ async function routes(app: FastifyInstance, options: MockApiOptions) {
     const operationId = operation.operationId!;
     request.operationId = operationId;
 
-    const latency = controls.latencyFor(operationId);
+    const latency = await controls.latencyFor(operationId);
     if (latency) await sleep(latency);
-    const fault = controls.takeFault(operationId);
+    const fault = await controls.takeFault(operationId);
     if (fault?.drop) {
       request.log.info({ operationId }, 'mock fault: dropping the connection');
       reply.hijack();

@@ -1,6 +1,6 @@
 import type { MockUser } from '../session.js';
 import type { StateStore } from '../state/state-store.js';
-import { readJson, updateJson } from './stored-json.js';
+import { readJson, updateJson } from '../state/stored-json.js';
 import { IdentityError } from './users.js';
 
 /** What a sign-in asked for (its scope). */

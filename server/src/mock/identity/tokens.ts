@@ -9,7 +9,7 @@ import {
   type SessionEdits,
   type SessionRecord,
 } from './sessions.js';
-import { readJson } from './stored-json.js';
+import { readJson } from '../state/stored-json.js';
 
 export type { IssueOptions, SessionEdits, SessionRecord } from './sessions.js';
 

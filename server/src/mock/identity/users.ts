@@ -5,7 +5,7 @@ import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import type { MockUser } from '../session.js';
 import type { StateStore } from '../state/state-store.js';
-import { readJson, updateJson } from './stored-json.js';
+import { readJson, updateJson } from '../state/stored-json.js';
 
 /** What users.yaml holds; see the comment at the top of fixtures/users.yaml. */
 const usersFileSchema = z.object({

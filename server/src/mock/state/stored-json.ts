@@ -1,4 +1,4 @@
-import type { StateStore, WriteOptions } from '../state/state-store.js';
+import type { StateStore, WriteOptions } from './state-store.js';
 
 /** A JSON document as read: its value and the version a write over it must name. */
 export interface StoredJson<T> {
