@@ -22,7 +22,7 @@ import path from 'node:path';
 import { REPO_ROOT } from '../src/config.js';
 import { signIn } from '../test/helpers/sign-in.js';
 import { loadTool, measure, type Measured } from './load-tool.js';
-import { startNginx, startNode, startPrism, stopAll, type Peer } from './peers/start.js';
+import { startNginx, startNode, startPrism, startRedis, stopAll, type Peer } from './peers/start.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
@@ -199,6 +199,46 @@ async function mockArea(): Promise<Row[]> {
   return rows;
 }
 
+/**
+ * The mock's read operations with its state in Redis (MOCK_STORE), served by one gateway process
+ * and by two (WORKERS=2: two replicas on one port, sharing the store), next to the in-memory store.
+ */
+async function replicaArea(work: string): Promise<Row[]> {
+  const rows: Row[] = [];
+  const operations = [
+    ['listProjects', '/api/projects'],
+    ['buildConfigs', '/api/build-configs'],
+  ] as const;
+  const redis = await startRedis(work);
+  try {
+    const setups = [
+      ['memory, 1 process', { MOCK_STORE: 'memory' }, undefined],
+      ['Redis, 1 process', { MOCK_STORE: redis.storeUrl }, 'memory, 1 process'],
+      ['Redis, 2 replicas', { MOCK_STORE: redis.storeUrl, WORKERS: '2' }, 'Redis, 1 process'],
+    ] as const;
+    for (const [setup, env, peer] of setups) {
+      await withPeer(
+        () => startNode([GATEWAY], { MODE: 'mock', LOG_LEVEL: 'info', LOG_FORMAT: 'json', ...env }, '/readyz'),
+        async (mock) => {
+          const { cookieHeader } = await signIn(mock.url, 'ada@example.com');
+          for (const [id, url] of operations) {
+            await row(
+              rows,
+              `mock ${id}, ${setup}`,
+              `${mock.url}${url}`,
+              { cookie: cookieHeader },
+              peer ? { peer: `mock ${id}, ${peer}`, goal: peer.startsWith('Redis') ? 'scaling' : 'cost of sharing' } : {},
+            );
+          }
+        },
+      );
+    }
+  } finally {
+    await redis.stop();
+  }
+  return rows;
+}
+
 async function staticArea(work: string): Promise<Row[]> {
   const rows: Row[] = [];
   const dist = path.join(REPO_ROOT, 'client/dist');
@@ -241,13 +281,20 @@ async function main() {
     `load generator and server share the machine`;
   console.log(heading);
   const sections: string[] = [];
+  const picked = process.env.BENCH_AREAS?.split(',');
   try {
-    console.log('proxy mode:');
-    sections.push(table('Proxy: GET /api/projects, a 1 KB JSON upstream answer', await proxyArea(work)));
-    console.log('mock mode:');
-    sections.push(table('Mock: the same cookie on every request, request validation on', await mockArea()));
-    console.log('static files:');
-    sections.push(table('Static: the SPA through the gateway and from nginx', await staticArea(work)));
+    // BENCH_AREAS=proxy,mock,replicas,static picks some (the results file is then left as it is).
+    const areas: [string, string, () => Promise<Row[]>][] = [
+      ['proxy', 'Proxy: GET /api/projects, a 1 KB JSON upstream answer', () => proxyArea(work)],
+      ['mock', 'Mock: the same cookie on every request, request validation on', mockArea],
+      ['replicas', 'Mock replicas: one state in Redis, one process vs two (WORKERS=2)', () => replicaArea(work)],
+      ['static', 'Static: the SPA through the gateway and from nginx', () => staticArea(work)],
+    ];
+    for (const [name, title, measure] of areas) {
+      if (picked && !picked.includes(name)) continue;
+      console.log(`${name}:`);
+      sections.push(table(title, await measure()));
+    }
   } finally {
     await stopAll();
     fs.rmSync(work, { recursive: true, force: true });
@@ -261,8 +308,10 @@ async function main() {
     '',
   ].join('\n');
   console.log(`\n${report}`);
-  fs.writeFileSync(RESULTS_FILE, report);
-  console.log(`written to ${path.relative(REPO_ROOT, RESULTS_FILE)}`);
+  if (!picked) {
+    fs.writeFileSync(RESULTS_FILE, report);
+    console.log(`written to ${path.relative(REPO_ROOT, RESULTS_FILE)}`);
+  }
   if (report.includes('not measured')) process.exitCode = 1;
 }
 

@@ -123,6 +123,30 @@ export async function startPrism(contract: string): Promise<Peer> {
   return { url, stop: stopper(child) };
 }
 
+/** Debian's redis-server on a free port, persistence off (the mock's shared store for the replica rows). */
+export async function startRedis(work: string): Promise<Peer & { storeUrl: string }> {
+  const port = await freePort();
+  const dir = path.join(work, 'redis');
+  fs.mkdirSync(dir, { recursive: true });
+  const { child, output } = launch(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'],
+    {},
+  );
+  for (let attempt = 0; ; attempt++) {
+    if (child.exitCode !== null) throw new Error(`redis-server exited (${child.exitCode}): ${output().slice(-400)}`);
+    const answered = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => socket.end('PING\r\n'));
+      socket.once('data', (data) => resolve(data.toString().startsWith('+PONG')));
+      socket.once('error', () => resolve(false));
+    });
+    if (answered) break;
+    if (attempt > 100) throw new Error('redis-server not ready after 10 s');
+    await sleep(100);
+  }
+  return { url: `redis://127.0.0.1:${port}`, storeUrl: `redis://127.0.0.1:${port}/0`, stop: stopper(child) };
+}
+
 /** Stops whatever is still running (after an error). */
 export async function stopAll(): Promise<void> {
   await Promise.all([...running].map((child) => stopper(child)()));

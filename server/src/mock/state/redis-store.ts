@@ -84,6 +84,8 @@ export class RedisStateStore implements StateStore {
     this.prefix = options.prefix ?? 'cc:';
     const redis = new Redis(options.url, {
       lazyConnect: true,
+      // Commands issued in the same tick (many requests at once) go to Redis in one write.
+      enableAutoPipelining: true,
       // A request waits for Redis at most this long, then answers 503 rather than hang.
       maxRetriesPerRequest: 2,
       commandTimeout: 5_000,
