@@ -13,7 +13,9 @@ export default fp(
       const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed');
-        return sendError(reply, status, 'Internal server error');
+        // An error may carry a detail meant for the client (a store outage); anything else stays hidden.
+        const { publicDetail } = error as { publicDetail?: unknown };
+        return sendError(reply, status, typeof publicDetail === 'string' ? publicDetail : 'Internal server error');
       }
       request.log.info({ err: { message: error.message, code: error.code } }, 'request rejected');
       if (error.validation) {

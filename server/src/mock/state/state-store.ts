@@ -81,8 +81,14 @@ export interface StateStore {
   close(): Promise<void>;
 }
 
-/** Thrown by a {@link StateStore} whose backing service fails; the API answers 503 with the message. */
+/**
+ * Thrown by a {@link StateStore} whose backing service fails. The gateway answers 503 with
+ * `publicDetail` (the message, which may name the store's address, goes to the log only).
+ */
 export class StoreUnavailableError extends Error {
+  readonly statusCode = 503;
+  readonly publicDetail = "The mock's state store is not answering: try again in a moment";
+
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'StoreUnavailableError';
