@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RedisStateStore } from '../../src/mock/state/redis-store.js';
 import { signIn } from '../helpers/sign-in.js';
 import { listeningPort, spawnGateway, type GatewayProcess } from '../helpers/spawn-gateway.js';
 import { startRedis, type TestRedis } from '../helpers/redis-server.js';
@@ -119,18 +120,26 @@ describe('two mock gateways on one Redis', () => {
     const adder = (await api<{ id: string; name: string }[]>(a.url, cookie, 'GET', '/projects')).find(
       (p) => p.name === 'Adder',
     )!;
-    // Queued on A, so A claims and runs it.
     const build = await api<Build>(a.url, cookie, 'POST', `/projects/${adder.id}/builds`);
     await waitFor(async () => {
       const now = await api<Build>(b.url, cookie, 'GET', `/builds/${build.id}`);
       return now.status === 'running' ? now : undefined;
     }, 'the build to run');
-    a.gateway.child.kill('SIGKILL');
-    await a.gateway.exited;
+    // Whichever gateway claimed it (the shared queue's owner, "<host>:<pid>:<random>") is killed.
+    const me = (await (await fetch(`${b.url}/app/me/`, { headers: { cookie } })).json()) as { sub: string };
+    const store = new RedisStateStore({ url: redis.url, prefix: 'replicas:' });
+    await store.connect();
+    const owner = await store.ownerOf('builds', `user:${me.sub} ${build.id}`);
+    await store.close();
+    const pid = Number(owner?.split(':')[1]);
+    const [running, survivor] = a.gateway.child.pid === pid ? [a, b] : [b, a];
+    expect(running.gateway.child.pid).toBe(pid);
+    running.gateway.child.kill('SIGKILL');
+    await running.gateway.exited;
 
     const ended = await waitFor(
       async () => {
-        const now = await api<Build>(b.url, cookie, 'GET', `/builds/${build.id}`);
+        const now = await api<Build>(survivor.url, cookie, 'GET', `/builds/${build.id}`);
         return now.status === 'running' || now.status === 'queued' ? undefined : now;
       },
       'the stranded build to end on the surviving gateway',
@@ -140,25 +149,25 @@ describe('two mock gateways on one Redis', () => {
     expect(ended.error).toMatch(
       /^The gateway running this build stopped \(no heartbeat for \d+ s\); the build is not run again$/,
     );
-    const log = await api<LogPage>(b.url, cookie, 'GET', `/builds/${build.id}/log?limit=100000`);
+    const log = await api<LogPage>(survivor.url, cookie, 'GET', `/builds/${build.id}/log?limit=100000`);
     expect(log.complete).toBe(true);
     expect(log.lines.at(-1)).toBe(`ERROR: ${ended.error}`);
 
     // A later build runs to the end on the surviving gateway.
-    const next = await api<Build>(b.url, cookie, 'POST', `/projects/${adder.id}/builds`);
+    const next = await api<Build>(survivor.url, cookie, 'POST', `/projects/${adder.id}/builds`);
     await waitFor(
       async () => {
-        const now = await api<Build>(b.url, cookie, 'GET', `/builds/${next.id}`);
+        const now = await api<Build>(survivor.url, cookie, 'GET', `/builds/${next.id}`);
         return now.status === 'succeeded' ? now : undefined;
       },
       'the next build to succeed',
       30_000,
     );
 
-    await api(b.url, cookie, 'POST', `/projects/${adder.id}/files/kept.vhd`, '-- kept across restarts');
+    await api(survivor.url, cookie, 'POST', `/projects/${adder.id}/files/kept.vhd`, '-- kept across restarts');
     // Every gateway down (and Redis restarted too, from its append-only file), then new ones up.
-    b.gateway.child.kill('SIGTERM');
-    await b.gateway.exited;
+    survivor.gateway.child.kill('SIGTERM');
+    await survivor.gateway.exited;
     await redis.stop({ hard: true });
     await redis.restart();
     const [c, d] = await Promise.all([start(), start()]);
