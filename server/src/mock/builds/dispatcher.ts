@@ -172,7 +172,8 @@ export class BuildDispatcher implements BuildHandoff {
         stageStarted: (stage) => apply((s) => s.progress.stageStarted(buildId, stage)),
         log: (lines) => {
           const copy = [...lines];
-          then(() => storage.append(buildId, copy));
+          // Once stopped here, lines still coming are not this build's log any more (see Sandbox.endBuild).
+          then(async () => (ended ? undefined : storage.append(buildId, copy)));
         },
         stageFinished: (stage, outcome) => apply((s) => s.progress.stageFinished(buildId, stage, outcome)),
         diagnostics: (list) => apply((s) => s.progress.setDiagnostics(buildId, list)),

@@ -10,16 +10,15 @@ const HOUR_MS = 3_600_000;
 /**
  * What a change to the queue asks of the world outside the sandbox's document, done once the
  * change is stored (SandboxRegistry): builds to hand to the shared queue, builds to stop wherever
- * they run, notes for stored logs, and stored logs and artifacts to forget.
+ * they run, and stored logs and artifacts to forget.
  */
 export interface BuildEffects {
   dispatch: string[];
   stop: string[];
-  logLines: Map<string, string[]>;
   forget: string[];
 }
 
-export const noEffects = (): BuildEffects => ({ dispatch: [], stop: [], logLines: new Map(), forget: [] });
+export const noEffects = (): BuildEffects => ({ dispatch: [], stop: [], forget: [] });
 
 /** How a build ended, with what it left: its artifacts' names and sizes and the bytes its log holds. */
 export interface BuildEnding {
@@ -29,6 +28,10 @@ export interface BuildEnding {
   /** Whether the runner's own artifacts are stored (else they are rendered from the log on demand). */
   artifactsStored: boolean;
   logBytes: number;
+  /** How many of the stored log lines are its log (a runner stopped late may append more: they are not shown). */
+  logLines: number;
+  /** Lines its log ends with, after those (a cancel or failure note). */
+  notes?: string[];
 }
 
 /** The queue's state as stored: records and order, nothing tied to a process. */
@@ -180,8 +183,7 @@ export class BuildQueue {
       if (stage.status === 'running')
         Object.assign(stage, { status: ending.status === 'cancelled' ? 'cancelled' : 'failed', finishedAt: at });
     }
-    this.effects.logLines.set(buildId, [...(this.effects.logLines.get(buildId) ?? []), note]);
-    this.finish(build, ending, at);
+    this.finish(build, { ...ending, notes: [note] }, at);
     this.pump();
     return build;
   }
@@ -303,6 +305,8 @@ export class BuildQueue {
       waitingAhead: undefined,
       artifactList: ending.artifacts,
       artifactsStored: ending.artifactsStored,
+      logLength: ending.logLines,
+      ...(ending.notes && { logNotes: ending.notes }),
       retainedBytes:
         ending.logBytes + ending.artifacts.reduce((sum, a) => sum + (ending.artifactsStored ? a.size : 0), 0),
     });

@@ -60,6 +60,9 @@ export interface BuildRecord {
    * so every gateway follows it); null: generated history, rendered on demand.
    */
   log: 'stored' | null;
+  /** A finished live build: how many of the stored lines are its log, and the notes that follow them. */
+  logLength?: number;
+  logNotes?: string[];
   history?: HistoricBuild;
   /** Names and sizes of the artifacts, worked out when the build finished. */
   artifactList?: ArtifactEntry[];

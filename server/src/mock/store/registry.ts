@@ -269,7 +269,6 @@ export class SandboxRegistry {
   }
 
   private async applyEffects(key: string, effects: SandboxEffects): Promise<void> {
-    for (const [buildId, lines] of effects.logLines) await this.storage.append(buildId, lines);
     for (const buildId of effects.stop) await this.builds?.stop(key, buildId);
     for (const buildId of effects.dispatch) await this.builds?.dispatch(key, buildId);
     if (effects.forget.length) await this.storage.forget(effects.forget);

@@ -255,6 +255,10 @@ export class Sandbox {
     return this.endBuild(buildId, 'failed', reason, `ERROR: ${reason}`, this.now());
   }
 
+  /**
+   * Ends a build its runner did not finish: its log is the lines stored so far and the note (kept in
+   * the record, so a runner stopped a moment later cannot append past it).
+   */
   private async endBuild(
     buildId: string,
     status: 'cancelled' | 'failed',
@@ -263,9 +267,17 @@ export class Sandbox {
     at: Date,
   ) {
     const build = this.builds.get(buildId);
-    const lines = [...(await this.storage.lines(buildId)), note];
-    const artifacts = this.renderedArtifacts(build, lines, status, at);
-    return this.builds.end(buildId, this.ending(status, error, artifacts, false, lines), note, at);
+    const stored = await this.storage.lines(buildId);
+    const artifacts = this.renderedArtifacts(build, [...stored, note], status, at);
+    const ending = this.ending(status, error, artifacts, false, stored);
+    return this.builds.end(buildId, { ...ending, logBytes: ending.logBytes + Buffer.byteLength(note) + 1 }, note, at);
+  }
+
+  /** A live build's whole log: while it runs, what is stored so far; once it ended, its own lines and notes. */
+  private async liveLog(build: BuildRecord): Promise<string[]> {
+    if (build.logLength === undefined) return this.storage.lines(build.id);
+    const { lines } = await this.storage.page(build.id, 0, build.logLength);
+    return [...lines, ...(build.logNotes ?? [])];
   }
 
   /** The ending of a build the runner finished, from its whole log (and its own artifacts, if it made any). */
@@ -301,6 +313,7 @@ export class Sandbox {
       artifacts: artifacts.map((a) => ({ name: a.name, size: a.content.length, content_type: a.contentType })),
       artifactsStored: stored,
       logBytes,
+      logLines: log.length,
     };
   }
 
@@ -327,9 +340,19 @@ export class Sandbox {
   async getLog(buildId: string, offset: number, limit: number) {
     const build = this.builds.get(buildId);
     const complete = isFinished(build);
-    if (build.log === 'stored') {
+    if (build.log === 'stored' && build.logLength === undefined) {
       const { lines, total } = await this.storage.page(buildId, offset, limit);
       return { lines, offset, next_offset: offset + lines.length, total, complete };
+    }
+    if (build.log === 'stored') {
+      // Ended: its stored lines (up to logLength) and then its notes.
+      const length = build.logLength!;
+      const notes = build.logNotes ?? [];
+      const stored =
+        offset < length ? (await this.storage.page(buildId, offset, Math.min(limit, length - offset))).lines : [];
+      const fromNotes = notes.slice(Math.max(0, offset - length), Math.max(0, offset + limit - length));
+      const lines = [...stored, ...fromNotes];
+      return { lines, offset, next_offset: offset + lines.length, total: length + notes.length, complete };
     }
     const all = pastBuildLog(this.seed.stageLogs, build);
     const page = all.slice(offset, offset + limit);
@@ -343,7 +366,7 @@ export class Sandbox {
       ? await this.storage.loadArtifacts(buildId)
       : this.renderedArtifacts(
           build,
-          build.log === 'stored' ? await this.storage.lines(buildId) : pastBuildLog(this.seed.stageLogs, build),
+          build.log === 'stored' ? await this.liveLog(build) : pastBuildLog(this.seed.stageLogs, build),
           build.status,
           build.finishedAt!,
         );
