@@ -7,6 +7,7 @@ import { hashKey } from './api-keys.js';
 import { BuildStorage } from './build-storage.js';
 import { Sandbox, type SandboxEffects, type SandboxState } from './sandbox.js';
 import { SandboxIndex, type SandboxMeta } from './sandbox-index.js';
+import { seededSandbox } from './seeded-sandbox.js';
 import { decodeState, encodeState } from './state-codec.js';
 
 /** Where a sandbox's builds go to run, and how they are stopped (the gateways' shared queue, BuildDispatcher). */
@@ -250,7 +251,7 @@ export class SandboxRegistry {
 
   private async create(key: string, session: MockSession, address: string): Promise<void> {
     await this.index.makeRoom(address);
-    const state = Sandbox.seeded({
+    const state = seededSandbox({
       seed: this.options.seed,
       ownerEmail: session.user.email,
       fakerSeed: this.options.fakerSeed,

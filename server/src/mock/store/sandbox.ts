@@ -1,7 +1,7 @@
 import { buildArtifacts, type ArtifactFile } from '../builds/artifacts.js';
 import { jobVariables } from '../builds/job-log.js';
 import { topLevelProblem } from '../builds/hdl-project.js';
-import { faultyLine, scriptedFailure } from '../builds/simulated-failure.js';
+import { scriptedFailure } from '../builds/simulated-failure.js';
 import type { ProjectConfig, Scope } from '../domain.js';
 import type { SeedData } from '../fixtures.js';
 import { ApiKeyStore } from './api-keys.js';
@@ -9,8 +9,7 @@ import { BuildQueue, noEffects, type BuildEffects, type BuildEnding, type BuildQ
 import type { BuildRetention } from './build-retention.js';
 import type { BuildStorage } from './build-storage.js';
 import { ApiError, ApiValidationError, notFound } from '../../errors.js';
-import { generateHistory } from './history.js';
-import { historicBuildRecord, pastBuildLog } from './past-builds.js';
+import { pastBuildLog } from './past-builds.js';
 import { ProjectStore } from './projects.js';
 import { isFinished, type ApiKeyRecord, type BuildRecord, type ProjectRecord } from './records.js';
 import { apiKeyView, buildView, fileContentView, fileView, projectSummary, projectView } from './views.js';
@@ -22,17 +21,6 @@ export interface SandboxState {
   projects: Map<string, ProjectRecord>;
   apiKeys: Map<string, ApiKeyRecord>;
   builds: BuildQueueState;
-}
-
-export interface SeedOptions {
-  seed: SeedData;
-  /** The owner whose fixture projects this sandbox starts with. */
-  ownerEmail: string;
-  /** MOCK_SEED: generated history is the same for the same seed. */
-  fakerSeed: number;
-  /** The gateway's start: fixture dates count back from it. */
-  startedAt: Date;
-  sessionId?: string;
 }
 
 /** What a sandbox works with besides its state. */
@@ -85,42 +73,6 @@ export class Sandbox {
     this.projects = new ProjectStore(this.seed, this.now, state.projects);
     this.builds = new BuildQueue(state.builds, this.now, this.effects);
     this.apiKeys = new ApiKeyStore(this.now, state.apiKeys);
-  }
-
-  /** A new sandbox's state: the owner's fixture projects with their generated history. */
-  static seeded(options: SeedOptions): SandboxState {
-    const state: SandboxState = {
-      ...(options.sessionId !== undefined && { sessionId: options.sessionId }),
-      projects: new Map(),
-      apiKeys: new Map(),
-      builds: BuildQueue.empty(),
-    };
-    const owner = options.ownerEmail.toLowerCase();
-    for (const project of options.seed.projects) {
-      if (!project.owners.some((email) => email.toLowerCase() === owner)) continue;
-      const history = generateHistory(project, owner, options.fakerSeed, options.startedAt);
-      const record: ProjectRecord = {
-        id: history.projectId,
-        name: project.name,
-        createdAt: history.createdAt,
-        updatedAt: history.updatedAt,
-        config: { ...project.config },
-        files: new Map(
-          project.files.map((file, index) => [
-            file.name,
-            { ...file, timestamp: history.fileTimes[index] ?? history.updatedAt },
-          ]),
-        ),
-        failure: project.build_error,
-        failureText: project.build_error && faultyLine(project.build_error, project.files),
-      };
-      state.projects.set(record.id, record);
-      for (const past of history.builds) {
-        const build = historicBuildRecord(record, project.files, past);
-        state.builds.builds.set(build.id, build);
-      }
-    }
-    return state;
   }
 
   // ---- projects ----
