@@ -47,6 +47,17 @@ test.beforeAll(async () => {
   });
 });
 
+// Ada's past builds render their artifacts from these 100,000-line templates once per process (seconds on
+// a loaded machine): done here, so no test's first screen waits for it.
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(120_000);
+  const page = await browser.newPage();
+  await signIn(page, '#/projects', USERS.ada.email);
+  const projects = await page.request.get(`${ORIGIN}/api/projects`, { timeout: 100_000 });
+  expect(projects.ok()).toBe(true);
+  await page.close();
+});
+
 test.afterAll(async () => {
   await gateway?.close();
   if (fixturesCopy) await rm(fixturesCopy, { recursive: true, force: true });
