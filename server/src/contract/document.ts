@@ -46,6 +46,7 @@ export class ContractDocument {
   readonly components: OpenAPIV3.ComponentsObject;
   private readonly byId = new Map<string, ContractOperation>();
   private readonly router: OpenAPIRouter<OpenAPIV3.Document>;
+  private readonly matches = new Map<string, MatchedOperation | undefined>();
 
   constructor(readonly definition: OpenAPIV3.Document) {
     this.components = definition.components ?? {};
@@ -108,6 +109,18 @@ export class ContractDocument {
 
   /** The operation a request is for, by method and path (no query string), or undefined. */
   match(method: string, pathname: string): MatchedOperation | undefined {
+    // openapi-backend tries every operation's pattern: the answers for recent paths are kept (bounded).
+    const key = `${method} ${pathname}`;
+    let matched = this.matches.get(key);
+    if (!this.matches.has(key)) {
+      matched = this.matchUncached(method, pathname);
+      if (this.matches.size >= 10_000) this.matches.clear();
+      this.matches.set(key, matched);
+    }
+    return matched && { operation: matched.operation, pathParams: { ...matched.pathParams } };
+  }
+
+  private matchUncached(method: string, pathname: string): MatchedOperation | undefined {
     const request = { method: method.toLowerCase(), path: pathname, headers: {} };
     const matched = this.router.matchOperation(request);
     if (!matched?.operationId) return undefined;

@@ -4,6 +4,7 @@ import { sendError, sendValidationError } from '../errors.js';
 import { registerAdminRoutes } from '../plugins/admin.js';
 import { DEFAULT_BODY_CAP_BYTES, decodeSample, readBodyUpTo, teeBody } from './body-sample.js';
 import { ContractDocument } from './document.js';
+import { isSmall, sendWhole } from '../proxy/forward.js';
 import { ContractReport } from './report.js';
 import { ContractValidator, isJsonMediaType, mediaTypeOf, type BodySample, type Violation } from './validator.js';
 
@@ -139,6 +140,14 @@ export class ValidatingProxy {
     };
     const encoding = firstHeader(upstream.headers['content-encoding']);
 
+    if (this.options.mode === 'report' && request.method !== 'HEAD' && isSmall(upstream.headers)) {
+      // A small answer is sent as one buffer (see sendWhole), and checked after it went out.
+      sendWhole(reply, upstream.stream, (whole) => {
+        void reply.send(whole);
+        this.record(request, check(decodeSample(whole, encoding, this.capBytes)));
+      });
+      return;
+    }
     if (this.options.mode === 'report') {
       const { stream, sample } = teeBody(upstream.stream, this.capBytes, encoding);
       void reply.send(stream);
@@ -153,7 +162,8 @@ export class ValidatingProxy {
         const violations = check(decoded);
         this.record(request, violations);
         if (violations.length > 0) return this.reject(reply, upstream, violations);
-        void reply.send(replay);
+        // A body read whole goes out as one buffer, not through the replaying stream.
+        void reply.send(sample.kind === 'complete' && request.method !== 'HEAD' ? sample.bytes : replay);
       },
       (error: unknown) => reply.send(error),
     );

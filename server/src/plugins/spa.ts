@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { IDENTITY_PATH_PREFIXES } from '../proxy/identity-paths.js';
 import { sendError } from '../errors.js';
+import { buildFiles, loadSpaFile, sendSpaFile, type SpaFile } from './spa-files.js';
 
 const HASHED_ASSET = /^\/assets\//;
 
@@ -41,7 +42,40 @@ function safeDecode(pathname: string): string {
 }
 
 /**
- * Serves the built SPA. Vite writes content-hashed files under /assets, which are cached forever;
+ * A rebuild while the gateway runs (development) rewrites index.html and the other unhashed files:
+ * the copy in memory is read again once the file changes (a file that went is served from disk,
+ * which answers 404). A watcher that cannot start (an unusual file system) only loses this.
+ */
+function watchForRebuilds(app: FastifyInstance, root: string, reload: (relative: string) => void) {
+  const pending = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  const watchers: fs.FSWatcher[] = [];
+  for (const dir of ['', 'assets']) {
+    try {
+      const watcher = fs.watch(path.join(root, dir), (_event, name) => {
+        if (!name) return;
+        pending.add(dir ? `${dir}/${name}` : name);
+        // Writes come in bursts: read the file once they have settled.
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          for (const relative of pending) reload(relative);
+          pending.clear();
+        }, 50).unref();
+      });
+      watcher.unref();
+      watchers.push(watcher);
+    } catch (error) {
+      app.log.debug({ err: error, dir }, 'static files: not watching for rebuilds');
+    }
+  }
+  app.addHook('onClose', async () => {
+    clearTimeout(timer);
+    for (const watcher of watchers) watcher.close();
+  });
+}
+
+/**
+ * Serves the built SPA (from memory: spa-files.ts). Vite writes content-hashed files under /assets, cached forever;
  * index.html must be revalidated on every load so a deploy reaches users at once. The client
  * build writes .br/.gz siblings, which are sent when the browser accepts them. A browser asking
  * for any other page (a path without the hash: a pasted link, a stale bookmark) is redirected to the hash
@@ -58,17 +92,38 @@ const spaPlugin: FastifyPluginAsync = async (app) => {
   }
   // Encapsulated here, not global: proxied streams (server-sent events) must never be re-compressed.
   await app.register(compress, { threshold: 1024 });
+  const cacheControlOf = (urlPath: string) =>
+    HASHED_ASSET.test(urlPath) ? 'public, max-age=31536000, immutable' : 'no-cache';
+  // reply.sendFile only: the build's files get routes of their own below.
   await app.register(fastifyStatic, {
     root,
+    serve: false,
     preCompressed: true,
-    wildcard: false,
     index: ['index.html'],
     cacheControl: false,
     setHeaders(res, filePath) {
-      const urlPath = `/${path.relative(root, filePath).split(path.sep).join('/')}`;
-      res.header('cache-control', HASHED_ASSET.test(urlPath) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.header('cache-control', cacheControlOf(`/${path.relative(root, filePath).split(path.sep).join('/')}`));
     },
   });
+  // Each file of the build at start: from memory (spa-files.ts) when its type is known, else from disk.
+  const inMemory = new Map<string, SpaFile>();
+  const load = (relative: string) => {
+    const file = loadSpaFile(root, relative, cacheControlOf(`/${relative}`));
+    if (file) inMemory.set(relative, file);
+    else inMemory.delete(relative);
+  };
+  const serve = (relative: string) => (request: FastifyRequest, reply: FastifyReply) => {
+    const file = inMemory.get(relative);
+    return file ? sendSpaFile(request, reply, file) : reply.sendFile(relative);
+  };
+  for (const relative of buildFiles(root)) {
+    load(relative);
+    // Compressed in memory already; what is left to the disk keeps on-the-fly compression.
+    const options = inMemory.has(relative) ? { compress: false as const } : {};
+    app.get(`/${relative}`, options, serve(relative));
+    if (relative === 'index.html') app.get('/', options, serve(relative));
+  }
+  watchForRebuilds(app, root, load);
   const assetsDir = path.join(root, 'assets') + path.sep;
   const returnPath = signInReturnPath(app.config.publicConfig.redirectUri);
   // Browsers ask for /favicon.ico on any page without an icon link (the identity pages among them);

@@ -65,6 +65,35 @@ function settable(value: string | string[] | undefined): value is string | strin
   return Array.isArray(value) ? !value.some((v) => INVALID_VALUE.test(v)) : !INVALID_VALUE.test(value);
 }
 
+/** Answers up to this size with a declared length are read whole, then sent in one write. */
+export const SMALL_BODY_BYTES = 64 * 1024;
+
+/** Whether an answer says it is at most {@link SMALL_BODY_BYTES} long (never a stream of unknown length). */
+export function isSmall(headers: Headers): boolean {
+  const declared = headers['content-length'];
+  if (typeof declared !== 'string') return false;
+  const length = Number(declared);
+  return Number.isInteger(length) && length <= SMALL_BODY_BYTES;
+}
+
+/**
+ * Sends a small upstream body once it has arrived (at once, for a body of a few KB): streaming it
+ * through (pipe, end-of-stream listeners, a write per chunk) cost more than the body itself. A body
+ * that fails midway goes to Fastify's error handling, as a failing stream does.
+ */
+export function sendWhole(
+  reply: FastifyReply,
+  body: Readable,
+  then: (whole: Buffer) => void = (whole) => void reply.send(whole),
+): void {
+  const chunks: Buffer[] = [];
+  body.on('data', (chunk: Buffer) => chunks.push(chunk));
+  body.on('end', () => then(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+  body.on('error', (error) => {
+    if (!reply.sent) void reply.send(error);
+  });
+}
+
 class BadPathError extends Error {
   readonly statusCode = 400;
   constructor() {
@@ -143,6 +172,7 @@ export function forwardHandler(options: ForwardOptions) {
         }
         if (onResponse)
           onResponse(request, reply, { statusCode: upstream.statusCode, headers: answered, stream: upstream.body });
+        else if (request.method !== 'HEAD' && isSmall(answered)) sendWhole(reply, upstream.body);
         else void reply.send(upstream.body);
       },
     );

@@ -87,6 +87,54 @@ describe('the built SPA', () => {
     expect(response.body).toBe(build.plainStylesheet);
   });
 
+  it('answers revalidation with 304 by ETag or date, and ranges and HEAD as @fastify/send does', async () => {
+    const first = await app.inject({ url: '/', headers: { accept: 'text/html', 'accept-encoding': 'br' } });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/"[0-9a-f]+-[0-9a-f]+"$/);
+    const again = await app.inject({
+      url: '/',
+      headers: { accept: 'text/html', 'accept-encoding': 'br', 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+    expect(again.headers['cache-control']).toBe('no-cache');
+    expect(again.headers['content-security-policy']).toBeDefined();
+    const since = await app.inject({
+      url: '/assets/app-abc123.js',
+      headers: { 'if-modified-since': String(first.headers['last-modified']) },
+    });
+    expect(since.statusCode).toBe(304);
+    // A browser's reload (Cache-Control: no-cache) gets the file.
+    const reload = await app.inject({
+      url: '/',
+      headers: { accept: 'text/html', 'if-none-match': etag, 'cache-control': 'no-cache' },
+    });
+    expect(reload.statusCode).toBe(200);
+    const range = await app.inject({ url: '/assets/app-abc123.js', headers: { range: 'bytes=0-9' } });
+    expect(range.statusCode).toBe(206);
+    expect(range.body).toBe(build.appScript.slice(0, 10));
+    const head = await app.inject({ method: 'HEAD', url: '/assets/app-abc123.js' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(String(Buffer.byteLength(build.appScript)));
+    expect(head.body).toBe('');
+  });
+
+  it('serves index.html as a rebuild rewrote it', async () => {
+    const rebuilt = build.indexHtml.replace('app-abc123', 'app-rebuilt1');
+    fs.writeFileSync(path.join(build.dir, 'index.html'), rebuilt);
+    try {
+      await expect
+        .poll(async () => (await app.inject({ url: '/', headers: { accept: 'text/html' } })).body, { timeout: 5000 })
+        .toBe(rebuilt);
+    } finally {
+      fs.writeFileSync(path.join(build.dir, 'index.html'), build.indexHtml);
+      await expect
+        .poll(async () => (await app.inject({ url: '/', headers: { accept: 'text/html' } })).body, { timeout: 5000 })
+        .toBe(build.indexHtml);
+    }
+  });
+
   it('sends a link without the hash to the hash route it meant, query kept', async () => {
     for (const [url, route] of [
       ['/projects', '/#/projects'],

@@ -209,6 +209,58 @@ async function routes(app: FastifyInstance, options: MockApiOptions) {
     body,
   });
 
+  /** The request validated against the operation: its parsed parameters, else the 422's issues (thrown). */
+  const validated = (
+    request: FastifyRequest,
+    apiRequest: ApiRequest,
+    operation: Operation,
+    parseIssues: ValidationIssue[],
+  ) => {
+    const validation = api.validator.validateRequest(apiRequest, operation);
+    const blanks = blankNumberIssues(operation, apiRequest.query as Record<string, unknown>);
+    const issues = [
+      ...parseIssues,
+      ...blanks,
+      ...toIssues(
+        (validation.errors ?? []).filter(
+          (e) => !(parseIssues.length && e.keyword === 'required' && e.instancePath === ''),
+        ),
+      ).filter((issue) => !blanks.some((blank) => blank.loc.join('.') === issue.loc.join('.'))),
+      ...textBodyIssues(operation, request, apiRequest.body),
+    ];
+    if (issues.length) throw new ApiValidationError(issues);
+    const { params, query } = api.router.parseRequest({ ...apiRequest, ...validation.coerced }, operation);
+    return { params, query: query as Record<string, unknown> };
+  };
+
+  // A request of only a method and a path (no query, no body, an operation without header or cookie
+  // parameters) validates the same every time: the outcome for recent paths is kept (bounded), as
+  // openapi-backend's validation and parsing were a large share of such a request.
+  const pathOnly = new Map<string, ReturnType<typeof validated>>();
+  const checkedRequest = (
+    request: FastifyRequest,
+    apiRequest: ApiRequest,
+    operation: Operation,
+    parseIssues: ValidationIssue[],
+  ) => {
+    const cacheable =
+      apiRequest.body === undefined &&
+      parseIssues.length === 0 &&
+      !request.url.includes('?') &&
+      !operation.requestBody &&
+      !((operation.parameters ?? []) as { in?: string }[]).some((p) => p.in === 'header' || p.in === 'cookie');
+    if (!cacheable) return validated(request, apiRequest, operation, parseIssues);
+    const key = `${apiRequest.method} ${apiRequest.path}`;
+    let parsed = pathOnly.get(key);
+    if (!parsed) {
+      parsed = validated(request, apiRequest, operation, parseIssues);
+      if (pathOnly.size >= 10_000) pathOnly.clear();
+      pathOnly.set(key, parsed);
+    }
+    // Handlers get their own copies (and never another request's headers: only these two are kept).
+    return { params: { ...parsed.params }, query: { ...parsed.query } };
+  };
+
   /**
    * A request with a body is answered (404/405, 401, 403) from its headers before the body is read:
    * nobody can make the gateway hold a body without a session or an API key. Bodiless requests keep
@@ -256,20 +308,7 @@ async function routes(app: FastifyInstance, options: MockApiOptions) {
         request.earlyCaller ?? (await authenticate(request, operation, documentSecurity, app.mockIdentity, registry));
       const wrongType = unsupportedBodyType(operation, request);
       if (wrongType) throw wrongType;
-      const validation = api.validator.validateRequest(apiRequest, operation);
-      const blanks = blankNumberIssues(operation, apiRequest.query as Record<string, unknown>);
-      const issues = [
-        ...parseIssues,
-        ...blanks,
-        ...toIssues(
-          (validation.errors ?? []).filter(
-            (e) => !(parseIssues.length && e.keyword === 'required' && e.instancePath === ''),
-          ),
-        ).filter((issue) => !blanks.some((blank) => blank.loc.join('.') === issue.loc.join('.'))),
-        ...textBodyIssues(operation, request, body),
-      ];
-      if (issues.length) throw new ApiValidationError(issues);
-      const parsed = api.router.parseRequest({ ...apiRequest, ...validation.coerced }, operation);
+      const parsed = checkedRequest(request, apiRequest, operation, parseIssues);
       const access = { address: clientKey(request.ip), write: isWrite(request.method) };
       // One unit of work on the caller's sandbox: quotas and the handler see one state, and a
       // change is stored only over the version they saw (SandboxRegistry.use).
@@ -279,7 +318,7 @@ async function routes(app: FastifyInstance, options: MockApiOptions) {
           userId: caller.userId,
           identity: app.mockIdentity,
           params: parsed.params,
-          query: { ...defaultsOf(operation), ...(parsed.query as Record<string, unknown>) },
+          query: { ...defaultsOf(operation), ...parsed.query },
           body,
         };
         quotas.check(operationId, context);

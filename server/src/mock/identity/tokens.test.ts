@@ -105,6 +105,8 @@ describe('TokenService', () => {
     expect((await tokens.redeemRefreshToken(b.refreshToken!)).ok).toBe(true);
     await tokens.reissue(user, b.sessionId, full);
     expect(await refreshRecords()).toBe(3);
+    // Verified once (the token is then remembered): the ended session still stops it.
+    expect(await tokens.verifyAccessToken(a.accessToken)).not.toBeNull();
     await tokens.endSession(a.sessionId);
     expect(await tokens.verifyAccessToken(a.accessToken)).toBeNull();
     // Its refresh-token records go at once, not after their 30-day lifetime.

@@ -86,6 +86,9 @@ export function withEdits(user: MockUser, edits: SessionEdits | undefined): Mock
   return edits ? { ...user, ...edits } : user;
 }
 
+/** Verified access tokens remembered at most (see {@link TokenService.verifyAccessTokenClaims}). */
+const VERIFIED_TOKENS_MAX = 1_000;
+
 /**
  * Sessions and their tokens. Access and id tokens are HS256 JWTs; sessions and refresh-token
  * records are in the state store, so any gateway on the same store (and a restarted one, with the
@@ -98,6 +101,8 @@ export class TokenService {
   private readonly secret: Uint8Array;
   private readonly store: StateStore;
   readonly sessions: SessionTable;
+  /** Access tokens whose signature and claims were checked, with their expiry (seconds). */
+  private readonly verified = new Map<string, { claims: AccessClaims; expiresAt: number }>();
 
   constructor(private readonly options: TokenServiceOptions) {
     this.secret = options.secret ?? new Uint8Array(randomBytes(32));
@@ -150,8 +155,19 @@ export class TokenService {
     return this.issue(user, sessionId, options);
   }
 
-  /** The subject and session of a valid, unexpired access token (the signature only: no store read). */
+  /**
+   * The subject and session of a valid, unexpired access token (the signature only: no store read).
+   * Tokens verified before are remembered until they expire: the browser sends the same token with
+   * every request, and checking its signature again (key import, HMAC, claims) was a large share of
+   * a mock API request. The session is still read from the store by the caller ({@link sessionOf}),
+   * so a sign-out holds at once.
+   */
   async verifyAccessTokenClaims(token: string): Promise<AccessClaims | null> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.expiresAt > this.nowSeconds()) return known.claims;
+      this.verified.delete(token);
+    }
     try {
       const { payload } = await jwtVerify(token, this.secret, {
         algorithms: [ALGORITHM],
@@ -163,7 +179,11 @@ export class TokenService {
       });
       const sessionId = payload.sid;
       if (typeof sessionId !== 'string' || typeof payload.sub !== 'string') return null;
-      return { userId: payload.sub, sessionId };
+      const claims = { userId: payload.sub, sessionId };
+      // Oldest first out: a burst of sign-ins cannot grow this past its bound.
+      if (this.verified.size >= VERIFIED_TOKENS_MAX) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, { claims, expiresAt: payload.exp! });
+      return claims;
     } catch {
       return null;
     }

@@ -109,6 +109,11 @@ export class Sandbox {
     return this.seed.buildConfigs;
   }
 
+  /** The fixtures this sandbox was made from (the same for the gateway's whole life). */
+  get seedData(): SeedData {
+    return this.seed;
+  }
+
   listExamples() {
     return this.seed.examples.map((e) => ({
       id: e.id,
