@@ -227,7 +227,9 @@ async function replicaArea(work: string): Promise<Row[]> {
               `mock ${id}, ${setup}`,
               `${mock.url}${url}`,
               { cookie: cookieHeader },
-              peer ? { peer: `mock ${id}, ${peer}`, goal: peer.startsWith('Redis') ? 'scaling' : 'cost of sharing' } : {},
+              peer
+                ? { peer: `mock ${id}, ${peer}`, goal: peer.startsWith('Redis') ? 'scaling' : 'cost of sharing' }
+                : {},
             );
           }
         },
