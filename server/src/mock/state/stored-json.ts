@@ -1,4 +1,5 @@
 import type { StateStore, WriteOptions } from './state-store.js';
+import { contentionPauseMs, pause } from './write-contention.js';
 
 /** A JSON document as read: its value and the version a write over it must name. */
 export interface StoredJson<T> {
@@ -31,6 +32,7 @@ export async function updateJson<T>(
   change: (current: StoredJson<T> | null) => Change<T>,
 ): Promise<StoredJson<T> | null> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    if (attempt > 0) await pause(contentionPauseMs(attempt));
     const current = await readJson<T>(store, key);
     const next = change(current);
     if (!next) return null;

@@ -9,6 +9,7 @@ import { Sandbox, type SandboxEffects, type SandboxState } from './sandbox.js';
 import { SandboxIndex, type SandboxMeta } from './sandbox-index.js';
 import { seededSandbox } from './seeded-sandbox.js';
 import { decodeState, encodeState } from './state-codec.js';
+import { contentionPauseMs, KeyedTurns, pause } from '../state/write-contention.js';
 
 /** Where a sandbox's builds go to run, and how they are stopped (the gateways' shared queue, BuildDispatcher). */
 export interface BuildHandoff {
@@ -44,7 +45,10 @@ export interface SandboxRegistryOptions {
 /** So a loop of sign-ins (a new session sandbox each) cannot grow the store without bound. */
 export const MAX_SANDBOXES = 500;
 
-/** Tries of a change before giving up when other requests keep changing the same sandbox first. */
+/**
+ * Tries of a change before giving up when other gateways keep changing the same sandbox first (this
+ * gateway's own requests take turns, see write-contention.ts).
+ */
 const WRITE_ATTEMPTS = 25;
 
 /** The request a sandbox is wanted for. */
@@ -90,6 +94,7 @@ export class SandboxRegistry {
   private readonly index: SandboxIndex;
   private readonly now: () => number;
   private readonly cache = new Map<string, Cached>();
+  private readonly writeTurns = new KeyedTurns();
   private builds: BuildHandoff | undefined;
   private lastSweep = -Infinity;
 
@@ -150,28 +155,39 @@ export class SandboxRegistry {
   /**
    * Changes a sandbox as one unit of work (see the class comment); undefined when it does not exist
    * (any more). `touch`: it now holds its visitor's work, so a full demo never drops it for room.
+   * This gateway's changes of one sandbox take turns, so `fn` must not change the same sandbox itself.
    */
   async update<R>(
     key: string,
     fn: (sandbox: Sandbox) => R | Promise<R>,
     options: { touch?: boolean } = {},
   ): Promise<{ value: R } | undefined> {
-    for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
-      const stored = await this.store.read(docKey(key));
-      if (!stored) return undefined;
-      const { meta, state } = decodeState<Stored>(stored.value);
-      const sandbox = this.sandboxOf(state);
-      const value = await fn(sandbox);
-      const touched = options.touch && !meta.touched;
-      if (touched) meta.touched = true;
-      const version = await this.store.write(docKey(key), encodeState({ meta, state: sandbox.state }), stored.version);
-      if (version === null) continue;
-      this.remember(key, { version, meta, sandbox });
-      if (touched) await this.index.touched(key);
-      await this.applyEffects(key, sandbox.effects);
-      return { value };
-    }
-    throw new ApiError(503, 'This workspace is changing too fast to save: try again in a moment');
+    const written = await this.writeTurns.run(key, async () => {
+      for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+        if (attempt > 0) await pause(contentionPauseMs(attempt));
+        const stored = await this.store.read(docKey(key));
+        if (!stored) return undefined;
+        const { meta, state } = decodeState<Stored>(stored.value);
+        const sandbox = this.sandboxOf(state);
+        const value = await fn(sandbox);
+        const touched = options.touch && !meta.touched;
+        if (touched) meta.touched = true;
+        const version = await this.store.write(
+          docKey(key),
+          encodeState({ meta, state: sandbox.state }),
+          stored.version,
+        );
+        if (version === null) continue;
+        this.remember(key, { version, meta, sandbox });
+        return { value, touched, effects: sandbox.effects };
+      }
+      throw new ApiError(503, 'This workspace is changing too fast to save: try again in a moment');
+    });
+    if (!written) return undefined;
+    // Outside the turn: effects may start a build, whose progress updates this sandbox again.
+    if (written.touched) await this.index.touched(key);
+    await this.applyEffects(key, written.effects);
+    return { value: written.value };
   }
 
   /** The owner of an API key secret (recording its use), or undefined when no sandbox holds it (revoked, reset or expired). */
