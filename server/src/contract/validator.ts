@@ -2,6 +2,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { OpenAPIV3 } from 'openapi-types';
 import type { ContractDocument, ContractOperation, ContractParameter } from './document.js';
+import { VerdictCache } from './verdict-cache.js';
 
 export type Direction = 'request' | 'response';
 
@@ -105,6 +106,8 @@ function toJsonSchema(schema: unknown): unknown {
 export class ContractValidator {
   private readonly ajv: Ajv;
   private readonly compiled = new Map<string, ValidateFunction>();
+  /** Body checks by schema and digest (verdict-cache.ts): the same answer is checked once. */
+  private readonly bodyVerdicts = new VerdictCache<[string, string][]>();
 
   constructor(readonly document: ContractDocument) {
     this.ajv = new Ajv({ allErrors: true, strict: false, validateFormats: true });
@@ -274,6 +277,18 @@ export class ContractValidator {
   }
 
   private checkBody(
+    key: string,
+    schema: OpenAPIV3.SchemaObject,
+    mediaType: string,
+    bytes: Buffer,
+    root: string,
+  ): [string, string][] {
+    return this.bodyVerdicts.get(`${key}\0${root}`, bytes, () =>
+      this.checkBodyNow(key, schema, mediaType, bytes, root),
+    );
+  }
+
+  private checkBodyNow(
     key: string,
     schema: OpenAPIV3.SchemaObject,
     mediaType: string,

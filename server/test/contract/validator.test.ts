@@ -69,6 +69,26 @@ describe('ContractValidator', () => {
     ]);
   });
 
+  it('judges the same body the same way each time it comes (verdicts are kept by digest), and each path its own', () => {
+    const bad = json([{ ...BUILD, status: 'exploded' }]);
+    for (let i = 0; i < 3; i++)
+      expect(response('projectBuilds', 200, 'application/json', bad)).toEqual([
+        'response.body[0].status: must be one of "queued", "running", "succeeded", "failed", "cancelled"',
+      ]);
+    const violations = validator.checkResponse(
+      document.operation('projectBuilds')!,
+      'GET',
+      '/api/projects/other/builds',
+      {
+        status: 200,
+        contentType: 'application/json',
+        body: bad,
+      },
+    );
+    expect(violations.map((v) => v.path)).toEqual(['/api/projects/other/builds']);
+    expect(response('projectBuilds', 200, 'application/json', json([BUILD]))).toEqual([]);
+  });
+
   it('checks formats, the {} of getLatestBuild, and bodies on bodiless statuses', () => {
     expect(response('getLatestBuild', 200, 'application/json', json({}))).toEqual([]);
     expect(
