@@ -4,18 +4,11 @@ import { sendError, sendValidationError } from '../errors.js';
 import { registerAdminRoutes } from '../plugins/admin.js';
 import { DEFAULT_BODY_CAP_BYTES, decodeSample, readBodyUpTo, teeBody } from './body-sample.js';
 import { ContractDocument } from './document.js';
-import { isSmall, sendWhole } from '../proxy/forward.js';
+import type { UpstreamResponse } from '../proxy/forward.js';
 import { ContractReport } from './report.js';
 import { ContractValidator, isJsonMediaType, mediaTypeOf, type BodySample, type Violation } from './validator.js';
 
 export type ValidateMode = 'report' | 'strict';
-
-/** What the proxy (proxy/forward.ts) hands onResponse: the upstream's status, headers and body stream. */
-interface UpstreamResponse {
-  statusCode: number;
-  headers: Record<string, string | string[] | undefined>;
-  stream: Readable;
-}
 
 interface Exchange {
   operationId?: string;
@@ -55,22 +48,26 @@ export class ValidatingProxy {
     this.capBytes = options.bodyCapBytes ?? DEFAULT_BODY_CAP_BYTES;
   }
 
-  /** Fastify preHandler for the /api proxy route. */
-  readonly preHandler = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    let body: BodySample = { kind: 'absent' };
+  /**
+   * Fastify preHandler for the /api proxy route: synchronous unless a body must be read first (a
+   * promise per bodiless request was a good part of what checking cost).
+   */
+  readonly preHandler = (request: FastifyRequest, reply: FastifyReply): void | Promise<void> => {
     if (typeof request.body === 'string' || Buffer.isBuffer(request.body)) {
       // Fastify's own text/plain parser ran before the proxy's catch-all stream parser.
-      body = { kind: 'complete', bytes: Buffer.from(request.body) };
-    } else if (request.body instanceof Readable) {
-      if (isCheckable(mediaTypeOf(request.headers['content-type']))) {
-        const read = await readBodyUpTo(request.body, this.capBytes);
-        body = read.sample;
-        // The proxy forwards a stream body as is (Content-Length unchanged).
-        request.body = read.replay;
-      } else {
-        body = { kind: 'partial' };
-      }
+      return this.checkRequest(request, reply, { kind: 'complete', bytes: Buffer.from(request.body) });
     }
+    if (!(request.body instanceof Readable)) return this.checkRequest(request, reply, { kind: 'absent' });
+    if (!isCheckable(mediaTypeOf(request.headers['content-type'])))
+      return this.checkRequest(request, reply, { kind: 'partial' });
+    return readBodyUpTo(request.body, this.capBytes).then((read) => {
+      // The proxy forwards a stream body as is (Content-Length unchanged).
+      request.body = read.replay;
+      this.checkRequest(request, reply, read.sample);
+    });
+  };
+
+  private checkRequest(request: FastifyRequest, reply: FastifyReply, body: BodySample): void {
     const checked = this.validator.checkRequest({
       method: request.method,
       url: request.url,
@@ -86,9 +83,10 @@ export class ValidatingProxy {
     if (this.options.mode !== 'strict' || checked.violations.length === 0) return;
 
     if (!checked.operation) {
-      return sendError(reply, 404, `${request.method} ${checked.path} is not an operation of the API contract`);
+      void sendError(reply, 404, `${request.method} ${checked.path} is not an operation of the API contract`);
+      return;
     }
-    return sendValidationError(
+    void sendValidationError(
       reply,
       checked.violations.map((violation) => ({
         loc: violation.location.replace(/^request\./, '').split('.'),
@@ -96,7 +94,7 @@ export class ValidatingProxy {
         type: 'contract',
       })),
     );
-  };
+  }
 
   /** The proxy's onResponse for the /api route: the answer's headers are already on the reply. */
   readonly onResponse = (request: FastifyRequest, reply: FastifyReply, upstream: UpstreamResponse): void =>
@@ -107,7 +105,7 @@ export class ValidatingProxy {
     const operation = exchange?.operationId ? this.validator.document.operation(exchange.operationId) : undefined;
     this.report.recordExchange(operation?.operationId, upstream.statusCode);
     if (!exchange || !operation) {
-      void reply.send(upstream.stream);
+      void reply.send(upstream.whole ?? upstream.stream);
       return;
     }
     const contentType = firstHeader(upstream.headers['content-type']);
@@ -123,7 +121,7 @@ export class ValidatingProxy {
 
     if (head.length > 0 || !isCheckable(mediaTypeOf(contentType))) {
       if (upstream.statusCode !== 204) this.report.noteBodyNotChecked();
-      void reply.send(upstream.stream);
+      void reply.send(upstream.whole ?? upstream.stream);
       return;
     }
 
@@ -140,12 +138,16 @@ export class ValidatingProxy {
     };
     const encoding = firstHeader(upstream.headers['content-encoding']);
 
-    if (this.options.mode === 'report' && request.method !== 'HEAD' && isSmall(upstream.headers)) {
-      // A small answer is sent as one buffer (see sendWhole), and checked after it went out.
-      sendWhole(reply, upstream.stream, (whole) => {
-        void reply.send(whole);
-        this.record(request, check(decodeSample(whole, encoding, this.capBytes)));
-      });
+    if (upstream.whole) {
+      // A small answer arrived whole: report sends it at once and checks it after it went out;
+      // strict checks it first, so it can still be refused.
+      const { whole } = upstream;
+      if (this.options.mode === 'report') void reply.send(whole);
+      const violations = check(decodeSample(whole, encoding, this.capBytes));
+      this.record(request, violations);
+      if (this.options.mode === 'report') return;
+      if (violations.length > 0) return this.reject(reply, upstream, violations);
+      void reply.send(whole);
       return;
     }
     if (this.options.mode === 'report') {
@@ -155,7 +157,7 @@ export class ValidatingProxy {
       return;
     }
 
-    // strict: a small body is read whole before the client sees a byte, so it can still be refused.
+    // strict: the body is read (up to the cap) before the client sees a byte, so it can still be refused.
     void readBodyUpTo(upstream.stream, this.capBytes).then(
       ({ sample, replay }) => {
         const decoded = sample.kind === 'complete' ? decodeSample(sample.bytes, encoding, this.capBytes) : sample;
@@ -176,7 +178,7 @@ export class ValidatingProxy {
   }
 
   private reject(reply: FastifyReply, upstream: UpstreamResponse, violations: Violation[]): void {
-    upstream.stream.destroy();
+    upstream.stream?.destroy();
     // The proxy already copied the upstream's headers (length, encoding): they describe another body.
     for (const name of Object.keys(upstream.headers)) reply.removeHeader(name);
     const listed = violations.slice(0, 5).map((v) => `${v.location} ${v.message}`);

@@ -108,14 +108,29 @@ export class ContractValidator {
   private readonly compiled = new Map<string, ValidateFunction>();
   /** Body checks by schema and digest (verdict-cache.ts): the same answer is checked once. */
   private readonly bodyVerdicts = new VerdictCache<[string, string][]>();
+  /**
+   * Bodiless requests by method and URL, when nothing else of a request can matter: the contract
+   * has no header or cookie parameters (true of today's; a contract with some is checked each time).
+   */
+  private readonly bodilessVerdicts?: VerdictCache<CheckedRequest>;
 
   constructor(readonly document: ContractDocument) {
     this.ajv = new Ajv({ allErrors: true, strict: false, validateFormats: true });
     addFormats(this.ajv);
     this.ajv.addSchema({ $id: COMPONENTS_ID, components: toJsonSchema(document.components) }, COMPONENTS_ID);
+    const readsHeaders = document.operations.some((operation) =>
+      operation.parameters.some((parameter) => parameter.in === 'header' || parameter.in === 'cookie'),
+    );
+    if (!readsHeaders) this.bodilessVerdicts = new VerdictCache();
   }
 
   checkRequest(request: RequestToCheck): CheckedRequest {
+    if (this.bodilessVerdicts && request.body.kind === 'absent')
+      return this.bodilessVerdicts.byKey(`${request.method} ${request.url}`, () => this.checkRequestNow(request));
+    return this.checkRequestNow(request);
+  }
+
+  private checkRequestNow(request: RequestToCheck): CheckedRequest {
     const url = new URL(request.url, 'http://contract.invalid');
     const path = url.pathname;
     const method = request.method.toUpperCase();

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /**
  * Verdicts of body checks, by schema and the body's digest: a check is a pure function of the two,
@@ -13,7 +13,11 @@ export class VerdictCache<T> {
 
   /** The verdict for `bytes` under `schemaKey`, worked out by `check` the first time. */
   get(schemaKey: string, bytes: Buffer, check: () => T): T {
-    const key = `${schemaKey}\0${createHash('sha1').update(bytes).digest('base64')}`;
+    return this.byKey(`${schemaKey}\0${hash('sha1', bytes, 'base64')}`, check);
+  }
+
+  /** The verdict for a question that `key` states whole (a bodiless request's method and URL). */
+  byKey(key: string, check: () => T): T {
     const known = this.verdicts.get(key);
     if (known !== undefined) return known;
     const verdict = check();

@@ -18,11 +18,12 @@ export class BodyTooLargeError extends Error {
  * chunked body is cut off, failing the upstream request, at the first byte past it.
  */
 export function bodyLimitPreHandler(limitBytes: number) {
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+  return (request: FastifyRequest, reply: FastifyReply): void => {
     const declared = Number(request.headers['content-length']);
     if (Number.isFinite(declared) && declared > limitBytes) {
       const error = new BodyTooLargeError(limitBytes);
-      return reply.status(413).send({ detail: error.message }) as unknown as undefined;
+      void reply.status(413).send({ detail: error.message });
+      return;
     }
     if (!(request.body instanceof Readable)) return;
     let seen = 0;

@@ -4,12 +4,13 @@ import type { Dispatcher, Pool } from 'undici';
 
 export type Headers = Record<string, string | string[] | undefined>;
 
-/** What the upstream answered, as the validating proxy's onResponse takes it. */
-export interface UpstreamResponse {
-  statusCode: number;
-  headers: Headers;
-  stream: Readable;
-}
+/**
+ * What the upstream answered, as the validating proxy's onResponse takes it: a small body (see
+ * {@link isSmall}) once it has arrived whole, any other as a stream.
+ */
+export type UpstreamResponse = { statusCode: number; headers: Headers } & (
+  { whole: Buffer; stream?: undefined } | { stream: Readable; whole?: undefined }
+);
 
 export interface ForwardOptions {
   /** The upstream's base path ('' or '/base'), put before the request's own path. */
@@ -21,7 +22,7 @@ export interface ForwardOptions {
   rewriteRequestHeaders: (request: FastifyRequest, headers: Headers) => Headers;
   /** The upstream's answer headers as the client gets them. */
   rewriteResponseHeaders?: (headers: Headers) => Headers;
-  /** Takes over sending the answer (the contract check); by default its body is streamed as is. */
+  /** Takes over sending the answer (the contract check); by default its body is sent as it comes. */
   onResponse?: (request: FastifyRequest, reply: FastifyReply, upstream: UpstreamResponse) => void;
   onError: (reply: FastifyReply, failure: { error: unknown }) => void;
 }
@@ -76,24 +77,6 @@ export function isSmall(headers: Headers): boolean {
   return Number.isInteger(length) && length <= SMALL_BODY_BYTES;
 }
 
-/**
- * Sends a small upstream body once it has arrived (at once, for a body of a few KB): streaming it
- * through (pipe, end-of-stream listeners, a write per chunk) cost more than the body itself. A body
- * that fails midway goes to Fastify's error handling, as a failing stream does.
- */
-export function sendWhole(
-  reply: FastifyReply,
-  body: Readable,
-  then: (whole: Buffer) => void = (whole) => void reply.send(whole),
-): void {
-  const chunks: Buffer[] = [];
-  body.on('data', (chunk: Buffer) => chunks.push(chunk));
-  body.on('end', () => then(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
-  body.on('error', (error) => {
-    if (!reply.sent) void reply.send(error);
-  });
-}
-
 class BadPathError extends Error {
   readonly statusCode = 400;
   constructor() {
@@ -132,6 +115,7 @@ class UpstreamExchange implements Dispatcher.DispatchHandler {
   private body: BodyPath | undefined;
   /** The upstream headers put on the reply, removed again if the answer fails before it is sent. */
   private answered: Headers = {};
+  private statusCode = 0;
 
   constructor(
     private readonly request: FastifyRequest,
@@ -169,7 +153,8 @@ class UpstreamExchange implements Dispatcher.DispatchHandler {
       controller.abort(invalid as Error);
       return;
     }
-    if (!options.onResponse && request.method !== 'HEAD' && isSmall(answered)) {
+    this.statusCode = statusCode;
+    if (request.method !== 'HEAD' && isSmall(answered)) {
       this.body = { kind: 'whole', chunks: [] };
       return;
     }
@@ -189,7 +174,11 @@ class UpstreamExchange implements Dispatcher.DispatchHandler {
     const { body } = this;
     if (body?.kind === 'whole') {
       const { chunks } = body;
-      void this.reply.send(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+      const whole = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+      const { onResponse } = this.options;
+      if (onResponse)
+        onResponse(this.request, this.reply, { statusCode: this.statusCode, headers: this.answered, whole });
+      else void this.reply.send(whole);
     } else if (body?.kind === 'stream') body.stream.push(null);
   }
 

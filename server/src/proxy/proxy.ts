@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { appOrigins, refuseForgedRequests } from '../plugins/forged-requests.js';
 import { IDENTITY_PATH_PREFIXES } from './identity-paths.js';
 import { BODY_TOO_LARGE, bodyLimitPreHandler } from './body-limit.js';
@@ -10,15 +10,30 @@ import { registerContractReportRoute, ValidatingProxy } from '../contract/valida
 /** The methods proxied; others (TRACE, CONNECT) are a 404 like any unknown route. */
 const PROXIED_METHODS = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS'];
 
-type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+/** A preHandler that finishes at once, or returns a promise when it must wait (for a body). */
+type PreHandler = (request: FastifyRequest, reply: FastifyReply) => void | Promise<void>;
 
-/** Runs preHandlers in order, stopping once one has answered. */
-function inOrder(...handlers: (PreHandler | undefined)[]): PreHandler {
-  return async (request, reply) => {
-    for (const handler of handlers) {
-      if (reply.sent) return;
-      await handler?.(request, reply);
-    }
+/**
+ * Runs preHandlers in order as one callback-style hook, stopping once one has answered (then, as
+ * Fastify asks of a hook that answered, without calling `done`). Handlers that finish at once cost
+ * no promise: most proxied requests have no body to wait for.
+ */
+function inOrder(...handlers: (PreHandler | undefined)[]): preHandlerHookHandler {
+  const list = handlers.filter((handler): handler is PreHandler => handler !== undefined);
+  return (request, reply, done) => {
+    let next = 0;
+    const proceed = (): void => {
+      while (next < list.length) {
+        if (reply.sent) return;
+        const waiting = list[next++]!(request, reply);
+        if (waiting) {
+          waiting.then(proceed, done);
+          return;
+        }
+      }
+      if (!reply.sent) done();
+    };
+    proceed();
   };
 }
 

@@ -89,6 +89,18 @@ describe('ContractValidator', () => {
     expect(response('projectBuilds', 200, 'application/json', json([BUILD]))).toEqual([]);
   });
 
+  it('judges a bodiless request the same way each time (kept by method and URL)', () => {
+    const ask = () =>
+      validator
+        .checkRequest({ method: 'GET', url: '/api/projects?colour=red', headers: {}, body: { kind: 'absent' } })
+        .violations.map((v) => `${v.location}: ${v.message}`);
+    expect(ask()).toEqual(['request.query.colour: is not a documented query parameter']);
+    expect(ask()).toEqual(['request.query.colour: is not a documented query parameter']);
+    expect(
+      validator.checkRequest({ method: 'GET', url: '/api/projects', headers: {}, body: { kind: 'absent' } }).violations,
+    ).toEqual([]);
+  });
+
   it('checks formats, the {} of getLatestBuild, and bodies on bodiless statuses', () => {
     expect(response('getLatestBuild', 200, 'application/json', json({}))).toEqual([]);
     expect(
