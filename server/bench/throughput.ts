@@ -321,7 +321,10 @@ async function main() {
   ].join('\n');
   console.log(`\n${report}`);
   if (!picked) {
-    fs.writeFileSync(RESULTS_FILE, report);
+    // The load test's section (load.ts, pasted from its output) stays below the tables.
+    const previous = fs.existsSync(RESULTS_FILE) ? fs.readFileSync(RESULTS_FILE, 'utf8') : '';
+    const loadAt = previous.indexOf('\n### Load');
+    fs.writeFileSync(RESULTS_FILE, loadAt === -1 ? report : `${report}${previous.slice(loadAt)}`);
     console.log(`written to ${path.relative(REPO_ROOT, RESULTS_FILE)}`);
   }
   if (report.includes('not measured')) process.exitCode = 1;
