@@ -128,7 +128,7 @@ class UpstreamExchange implements Dispatcher.DispatchHandler {
   onResponseStart(controller: Dispatcher.DispatchController, statusCode: number, headers: Headers): void {
     if (statusCode < 200) return; // 1xx: the final answer follows.
     const { request, reply, options } = this;
-    if (reply.raw.destroyed || request.raw.socket?.destroyed) {
+    if (this.clientGone()) {
       // The client went away while the upstream thought: nothing to answer, free the connection.
       controller.abort(new Error('the client went away'));
       return;
@@ -189,11 +189,16 @@ class UpstreamExchange implements Dispatcher.DispatchHandler {
       if (!body.stream.destroyed) body.stream.destroy(error);
       return;
     }
-    if (reply.sent) return;
+    // The client went away (then this gateway aborted the exchange itself): nobody to tell, nothing failed.
+    if (reply.sent || this.clientGone()) return;
     // Before the client saw a byte: the upstream's headers describe a body that will not come.
     for (const name in this.answered) reply.removeHeader(name);
     reply.removeHeader('connection');
     this.options.onError(reply, { error });
+  }
+
+  private clientGone(): boolean {
+    return this.reply.raw.destroyed || Boolean(this.request.raw.socket?.destroyed);
   }
 
   /** The answer's body as a stream; the upstream pauses while it is full, and stops if the client goes. */
