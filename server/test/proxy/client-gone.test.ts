@@ -1,8 +1,6 @@
 import http from 'node:http';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
-import { testConfig } from '../../src/config.js';
+import { buildTestApp, listen, type RunningGateway } from '../helpers/gateway.js';
 import { capturedLogger } from './captured-log.js';
 import { closedPort, readBody, requestGateway, signal, startUpstream, type UpstreamServer } from './upstream-server.js';
 
@@ -12,8 +10,7 @@ import { closedPort, readBody, requestGateway, signal, startUpstream, type Upstr
 describe('proxy: a client that goes away before the answer', () => {
   const log = capturedLogger('info');
   let upstream: UpstreamServer;
-  let gateway: FastifyInstance;
-  let baseUrl: string;
+  let gateway: RunningGateway;
   let arrived = signal();
   let answer = signal();
 
@@ -30,18 +27,12 @@ describe('proxy: a client that goes away before the answer', () => {
         response.end(big ? `[${'1,'.repeat(200_000)}1]` : '{"slow":true}');
       });
     });
-    gateway = await buildApp(
-      testConfig({
-        MODE: 'proxy',
-        API_UPSTREAM: upstream.url,
-        AUTH_UPSTREAM: `http://127.0.0.1:${await closedPort()}`,
-      }),
-      { loggerInstance: log.loggerInstance },
+    gateway = await listen(
+      await buildTestApp(
+        { MODE: 'proxy', API_UPSTREAM: upstream.url, AUTH_UPSTREAM: `http://127.0.0.1:${await closedPort()}` },
+        { loggerInstance: log.loggerInstance },
+      ),
     );
-    await gateway.listen({ port: 0, host: '127.0.0.1' });
-    const address = gateway.server.address();
-    if (!address || typeof address === 'string') throw new Error('no address');
-    baseUrl = `http://127.0.0.1:${address.port}`;
   });
 
   afterAll(async () => {
@@ -53,7 +44,7 @@ describe('proxy: a client that goes away before the answer', () => {
     it(`${path}: no upstream failure is logged, and the next request is answered`, async () => {
       arrived = signal();
       answer = signal();
-      const request = http.request(`${baseUrl}${path}`, { agent: false });
+      const request = http.request(`${gateway.baseUrl}${path}`, { agent: false });
       request.on('error', () => undefined);
       request.end();
       await arrived.promise;
@@ -62,7 +53,7 @@ describe('proxy: a client that goes away before the answer', () => {
       answer.resolve();
       await new Promise((resolve) => setTimeout(resolve, 100));
 
-      const next = await requestGateway(baseUrl, '/api/projects');
+      const next = await requestGateway(gateway.baseUrl, '/api/projects');
       expect(next.statusCode).toBe(200);
       expect((await readBody(next)).toString()).toBe('[]');
       const failures = log.records().filter((record) => record.level >= 40);
