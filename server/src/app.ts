@@ -13,8 +13,6 @@ import securityPlugin from './plugins/security.js';
 import healthPlugin from './plugins/health.js';
 import configJsonPlugin from './plugins/config-json.js';
 import spaPlugin from './plugins/spa.js';
-import proxyPlugin from './proxy/proxy.js';
-import mockPlugin from './mock/mock.js';
 import { sendError } from './errors.js';
 
 declare module 'fastify' {
@@ -87,8 +85,10 @@ export async function buildApp(config: AppConfig, options: FastifyServerOptions 
   await app.register(healthPlugin);
   await app.register(configJsonPlugin);
 
-  if (config.mode === 'proxy') await app.register(proxyPlugin);
-  else await app.register(mockPlugin);
+  // Each mode loads only its own modules: a proxy gateway never loads the mock (its contract
+  // router, fixtures, faker, the build tools), which is start-up time and memory in production.
+  if (config.mode === 'proxy') await app.register(import('./proxy/proxy.js'));
+  else await app.register(import('./mock/mock.js'));
 
   await app.register(spaPlugin);
   return app;
