@@ -5,7 +5,7 @@ import { BODY_TOO_LARGE, bodyLimitPreHandler } from './body-limit.js';
 import { clientChain, cookiesForApi, forwardedHeaders, setCookiesFromApi } from './hygiene.js';
 import { upstreamFailure, upstreamPool } from './upstream.js';
 import { forwardHandler } from './forward.js';
-import { registerContractReportRoute, ValidatingProxy } from '../contract/validating-proxy.js';
+import type { ValidatingProxy } from '../contract/validating-proxy.js';
 
 /** The methods proxied; others (TRACE, CONNECT) are a 404 like any unknown route. */
 const PROXIED_METHODS = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS'];
@@ -69,13 +69,17 @@ const proxyPlugin: FastifyPluginAsync = async (app) => {
   const publicUrl = new URL(app.config.publicUrl);
   const limitBody = bodyLimitPreHandler(app.config.http.bodyLimitBytes);
 
-  const contract = validate === 'off' ? undefined : new ValidatingProxy({ mode: validate });
-  if (contract) {
-    await registerContractReportRoute(app, contract);
+  // The contract checker (the document, ajv and its compiled schemas) is loaded only when it is used.
+  let contract: ValidatingProxy | undefined;
+  if (validate !== 'off') {
+    const { ValidatingProxy, registerContractReportRoute } = await import('../contract/validating-proxy.js');
+    const checker = new ValidatingProxy({ mode: validate });
+    await registerContractReportRoute(app, checker);
     app.addHook('onClose', async () => {
-      app.log.info({ contractReport: contract.report.summary() }, 'contract validation summary');
-      if (validationReportFile) contract.report.write(validationReportFile);
+      app.log.info({ contractReport: checker.report.summary() }, 'contract validation summary');
+      if (validationReportFile) checker.report.write(validationReportFile);
     });
+    contract = checker;
   }
 
   const pools = new Map<string, ReturnType<typeof upstreamPool>>();
