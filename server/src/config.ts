@@ -102,6 +102,7 @@ const envShape = z.object({
   HEADERS_TIMEOUT_MS: intFromEnv(500, 600_000).default(20_000),
   KEEP_ALIVE_TIMEOUT_MS: intFromEnv(100, 600_000).default(65_000),
   MAX_CONNECTIONS: intFromEnv(16, 1_000_000).default(4096),
+  LISTEN_DESCRIPTORS: intFromEnv(1, 1024).default(64),
   BODY_LIMIT_BYTES: intFromEnv(1024, 1024 ** 3).optional(),
   VALIDATE: z.enum(['off', 'report', 'strict']).default('off'),
   VALIDATION_REPORT_FILE: z.string().min(1).optional(),
@@ -218,6 +219,8 @@ export interface AppConfig {
     headersTimeoutMs: number;
     keepAliveTimeoutMs: number;
     maxConnections: number;
+    /** Descriptors for the listening socket: Node accepts one connection per descriptor per event-loop turn. */
+    listenDescriptors: number;
     bodyLimitBytes: number;
   };
   staticDir: string;
@@ -348,6 +351,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
       keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
       maxConnections: e.MAX_CONNECTIONS,
+      listenDescriptors: e.LISTEN_DESCRIPTORS,
       // The mock reads bodies whole (the contract's largest is a 5 MiB file); the proxy streams them.
       bodyLimitBytes: e.BODY_LIMIT_BYTES ?? (e.MODE === 'mock' ? 8 * 1024 ** 2 : 50 * 1024 ** 2),
     },

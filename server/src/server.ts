@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, placeholderLinksWarning } from './config.js';
 import { openMockWarning } from './exposure.js';
 import { runPrimary, SHUTDOWN_MESSAGE } from './cluster.js';
+import { listenGateway } from './listen.js';
 
 /** Process entry point: configuration, listen, graceful shutdown. Everything else is in buildApp. */
 async function main() {
@@ -44,10 +45,7 @@ async function main() {
     process.on('disconnect', drain);
   }
 
-  // A burst of new connections (up to MAX_CONNECTIONS, at most the kernel's usual somaxconn) waits in
-  // the accept queue; with Node's default of 511 the kernel drops the rest's SYNs, which then retry
-  // after 1, 3, 7, 15 s.
-  await app.listen({ port: config.port, host: config.host, backlog: Math.min(config.http.maxConnections, 4096) });
+  await listenGateway(app, config);
   const worker = cluster.isWorker ? `, worker ${cluster.worker?.id} of ${config.workers}` : '';
   app.log.info(`Cloud Compile gateway (${config.mode} mode${worker}) at ${config.publicUrl}`);
   for (const warning of [openMockWarning(config), placeholderLinksWarning(config)]) if (warning) app.log.warn(warning);

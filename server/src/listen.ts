@@ -1,0 +1,33 @@
+import cluster from 'node:cluster';
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from './config.js';
+import { listenOnCopies, type ListenCopies } from './listen-copies.js';
+
+/**
+ * Starts accepting: the configured port with a backlog for a burst of MAX_CONNECTIONS (Node's default
+ * of 511 has the kernel drop the rest's SYNs, which then retry after 1, 3, 7, 15 s), on
+ * LISTEN_DESCRIPTORS descriptors (listen-copies.ts: why). A cluster worker has no descriptor of its
+ * own (the primary accepts and hands connections on), so it listens as Node does.
+ */
+export async function listenGateway(app: FastifyInstance, config: AppConfig): Promise<ListenCopies | undefined> {
+  const { maxConnections, listenDescriptors } = config.http;
+  const backlog = Math.min(maxConnections, 4096);
+  let copies: ListenCopies | undefined;
+  let closing = false;
+  // fastify.close() closes the server's own listener; the copies stop accepting at the same moment
+  // (or as soon as they exist: a SIGTERM can come while the helper is still making them).
+  app.addHook('preClose', (done) => {
+    closing = true;
+    copies?.close();
+    done();
+  });
+  await app.listen({ port: config.port, host: config.host, backlog });
+  if (cluster.isWorker || listenDescriptors <= 1) return undefined;
+  try {
+    copies = await listenOnCopies(app.server, { copies: listenDescriptors - 1, backlog });
+    if (closing) copies.close();
+  } catch (error) {
+    app.log.warn({ err: error }, 'accepting on one descriptor: copies of the listening socket failed');
+  }
+  return copies;
+}
