@@ -254,24 +254,30 @@ async function staticArea(work: string): Promise<Row[]> {
     ['index.html', '/', { accept: 'text/html' }],
     [`assets/${asset.replace(/-[\w-]+\.js$/, '-….js')}`, `/assets/${asset}`, {}],
   ] as const;
-  await withPeer(
-    () => startNginx(work, 'static', { root: dist }),
-    async (nginx) => {
-      for (const [name, url, headers] of files) await row(rows, `nginx ${name}`, `${nginx.url}${url}`, headers);
-    },
-  );
-  // The nginx peer keeps no access log; the gateway is measured as deployed (a log line per request
-  // at info) and like for like (LOG_LEVEL=warn: no request lines).
-  for (const [level, label] of [
-    ['info', ''],
-    ['warn', ', no request log (as nginx)'],
+  // Like for like: nginx as Debian configures it (an access log line per request, to a file) next to
+  // the gateway as deployed (a JSON line per request at info), and both without a request log.
+  for (const [accessLog, label] of [
+    [true, ', access log'],
+    [false, ''],
+  ] as const) {
+    await withPeer(
+      () => startNginx(work, `static${accessLog ? '-logged' : ''}`, { root: dist, accessLog }),
+      async (nginx) => {
+        for (const [name, url, headers] of files)
+          await row(rows, `nginx ${name}${label}`, `${nginx.url}${url}`, headers);
+      },
+    );
+  }
+  for (const [level, label, peerLabel] of [
+    ['info', ', request log', ', access log'],
+    ['warn', ', no request log', ''],
   ] as const) {
     await withPeer(
       () => startNode([GATEWAY], { MODE: 'mock', LOG_LEVEL: level, LOG_FORMAT: 'json' }, '/readyz'),
       async (gateway) => {
         for (const [name, url, headers] of files) {
           await row(rows, `gateway ${name}${label}`, `${gateway.url}${url}`, headers, {
-            peer: `nginx ${name}`,
+            peer: `nginx ${name}${peerLabel}`,
             goal: '≥ 0.5×',
           });
         }

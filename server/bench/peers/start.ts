@@ -81,7 +81,11 @@ export async function startNode(args: string[], env: Record<string, string>, rea
  * Debian's nginx with one worker: `upstream` and `static` serve `root`, `proxy` is a reverse proxy
  * to `proxyTo` with a keep-alive pool (as one would run it in front of an API).
  */
-export async function startNginx(work: string, name: string, site: { root?: string; proxyTo?: string }): Promise<Peer> {
+export async function startNginx(
+  work: string,
+  name: string,
+  site: { root?: string; proxyTo?: string; /** nginx's default: a line per request to a file. */ accessLog?: boolean },
+): Promise<Peer> {
   const port = await freePort();
   const dir = path.join(work, `nginx-${name}`);
   fs.mkdirSync(dir, { recursive: true });
@@ -96,7 +100,7 @@ error_log ${dir}/error.log warn;
 events { worker_connections 8192; }
 http {
   include /etc/nginx/mime.types;
-  access_log off;
+  access_log ${site.accessLog ? path.join(dir, 'access.log') : 'off'};
   keepalive_requests 1000000;
   client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
