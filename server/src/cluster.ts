@@ -10,8 +10,8 @@ export const SHUTDOWN_MESSAGE = 'cloud-compile:shutdown';
 const CRASH_LOOP_MS = 5_000;
 
 /**
- * WORKERS > 1: this process forks that many gateways, which share the one listening socket and
- * nothing else; proxy mode keeps
+ * WORKERS > 1: this process forks that many gateways, which share the one listening port (Node's
+ * cluster hands each new connection to the next worker in turn) and nothing else; proxy mode keeps
  * no state between requests. A worker that dies is replaced; on SIGTERM or SIGINT every worker is
  * told to drain its requests as a lone gateway would, and the primary exits once they all have.
  */
@@ -21,11 +21,6 @@ export function runPrimary(config: AppConfig): void {
   const startedAt = new Map<Worker, number>();
   let stopping = false;
 
-  // Each worker accepts from the shared socket itself, on LISTEN_DESCRIPTORS descriptors (listen.ts).
-  // Node's default, the primary accepting and handing each connection on, waits for the worker's
-  // acknowledgement each time: one connection per busy worker's event-loop turn, which left a burst
-  // of 1,000 clients waiting up to 12 s with 2 workers (2 s this way).
-  cluster.schedulingPolicy = cluster.SCHED_NONE;
   const fork = () => startedAt.set(cluster.fork(), Date.now());
   cluster.on('exit', (worker, code, signal) => {
     const started = startedAt.get(worker) ?? 0;

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.js';
 import { listenOnCopies, type ListenCopies } from './listen-copies.js';
@@ -5,8 +6,9 @@ import { listenOnCopies, type ListenCopies } from './listen-copies.js';
 /**
  * Starts accepting: the configured port with a backlog for a burst of MAX_CONNECTIONS (Node's default
  * of 511 has the kernel drop the rest's SYNs, which then retry after 1, 3, 7, 15 s), on
- * LISTEN_DESCRIPTORS descriptors (listen-copies.ts: why). A cluster worker does the same with the
- * socket the primary shares with it (cluster.ts: SCHED_NONE).
+ * LISTEN_DESCRIPTORS descriptors (listen-copies.ts: why). A cluster worker has no descriptor of its
+ * own (the primary accepts and hands connections on, which balances them), so it listens as Node
+ * does: with SCHED_NONE and copies per worker, the kernel gave one worker 40 of 50 connections.
  */
 export async function listenGateway(app: FastifyInstance, config: AppConfig): Promise<ListenCopies | undefined> {
   const { maxConnections, listenDescriptors } = config.http;
@@ -21,7 +23,7 @@ export async function listenGateway(app: FastifyInstance, config: AppConfig): Pr
     done();
   });
   await app.listen({ port: config.port, host: config.host, backlog });
-  if (listenDescriptors <= 1) return undefined;
+  if (cluster.isWorker || listenDescriptors <= 1) return undefined;
   try {
     copies = await listenOnCopies(app.server, { copies: listenDescriptors - 1, backlog });
     if (closing) copies.close();
