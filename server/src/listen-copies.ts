@@ -54,6 +54,11 @@ export interface ListenCopiesOptions {
   backlog: number;
   /** The helper must be done by then; what arrived is used, the rest is given up. */
   timeoutMs?: number;
+  /**
+   * The server is closing: stop the helper and close every copy. Until the helper exits it holds one
+   * too, and the kernel goes on completing connections for a socket any process still has open.
+   */
+  signal?: AbortSignal;
 }
 
 /**
@@ -62,7 +67,7 @@ export interface ListenCopiesOptions {
  * 'connection' listeners (HTTP parsing, TLS) as if it had accepted it itself.
  */
 export async function listenOnCopies(server: net.Server, options: ListenCopiesOptions): Promise<ListenCopies> {
-  const { copies, backlog, timeoutMs = 5000 } = options;
+  const { copies, backlog, timeoutMs = 5000, signal } = options;
   const main = server as net.Server & ServerInternals;
   const listeners: net.Server[] = [];
   const result: ListenCopies = {
@@ -75,22 +80,40 @@ export async function listenOnCopies(server: net.Server, options: ListenCopiesOp
   };
   if (copies <= 0 || !main._handle) return result;
 
-  const handles = await copiesOf(main._handle, copies, timeoutMs);
-  for (const handle of handles) {
-    const listener = net.createServer({
-      allowHalfOpen: main.allowHalfOpen,
-      pauseOnConnect: main.pauseOnConnect,
-      noDelay: main.noDelay,
-      keepAlive: main.keepAlive,
-      keepAliveInitialDelay: main.keepAliveInitialDelay,
-      highWaterMark: main.highWaterMark,
-    });
-    listener.on('connection', (socket) => adopt(main, listener as net.Server & ServerInternals, socket));
-    listener.on('error', (error) => main.emit('error', error));
-    await new Promise<void>((resolve) => listener.listen(handle, backlog, resolve));
-    listeners.push(listener);
+  const handles = await copiesOf(main._handle, copies, timeoutMs, signal);
+  try {
+    for (const handle of handles) {
+      if (signal?.aborted) closeHandle(handle);
+      else listeners.push(await listenOn(main, handle, backlog));
+    }
+  } catch (error) {
+    result.close();
+    throw error;
   }
+  if (signal?.aborted) result.close();
   return result;
+}
+
+/** A net.Server on one copy, its connections adopted by `main`. */
+async function listenOn(main: net.Server & ServerInternals, handle: object, backlog: number): Promise<net.Server> {
+  const listener = net.createServer({
+    allowHalfOpen: main.allowHalfOpen,
+    pauseOnConnect: main.pauseOnConnect,
+    noDelay: main.noDelay,
+    keepAlive: main.keepAlive,
+    keepAliveInitialDelay: main.keepAliveInitialDelay,
+    highWaterMark: main.highWaterMark,
+  });
+  listener.on('connection', (socket) => adopt(main, listener as net.Server & ServerInternals, socket));
+  await new Promise<void>((resolve, reject) => {
+    listener.once('error', reject);
+    listener.listen(handle, backlog, () => {
+      listener.off('error', reject);
+      resolve();
+    });
+  });
+  listener.on('error', (error) => main.emit('error', error));
+  return listener;
 }
 
 /** Moves a connection `copy` accepted over to `main`, as main's own onconnection would have taken it. */
@@ -107,8 +130,13 @@ function adopt(main: net.Server & ServerInternals, copy: net.Server & ServerInte
   main.emit('connection', socket);
 }
 
+/** A raw handle (a descriptor) that never got a net.Server to close it. */
+function closeHandle(handle: object) {
+  (handle as { close?: () => void }).close?.();
+}
+
 /** Sends `handle` to a helper process and collects the `count` new descriptors it sends back. */
-function copiesOf(handle: object, count: number, timeoutMs: number): Promise<object[]> {
+function copiesOf(handle: object, count: number, timeoutMs: number, signal?: AbortSignal): Promise<object[]> {
   return new Promise((resolve, reject) => {
     const received: object[] = [];
     // No inherited environment: NODE_OPTIONS (tsx, inspectors) has no business in the helper.
@@ -119,24 +147,36 @@ function copiesOf(handle: object, count: number, timeoutMs: number): Promise<obj
     let errors = '';
     helper.stderr?.setEncoding('utf8').on('data', (chunk: string) => (errors += chunk.slice(0, 2000)));
     let finished = false;
-    const finish = (error?: Error) => {
+    const settle = (error?: Error) => {
+      if (signal?.aborted) received.splice(0).forEach(closeHandle);
+      if (error && received.length === 0) reject(error);
+      else resolve(received);
+    };
+    const finish = (error?: Error, helperGone = false) => {
       if (finished) return;
       finished = true;
       clearTimeout(timer);
+      signal?.removeEventListener('abort', abort);
       if (helper.connected) helper.disconnect();
-      helper.kill();
-      if (error && received.length === 0) reject(error);
-      else resolve(received);
+      // Settled once the helper is gone: until then its copy keeps the socket listening.
+      if (helperGone || helper.exitCode !== null || helper.signalCode !== null) return settle(error);
+      helper.once('exit', () => settle(error));
+      helper.kill('SIGKILL');
     };
     const timer = setTimeout(
       () => finish(new Error(`the helper sent ${received.length} of ${count} in ${timeoutMs} ms`)),
       timeoutMs,
     );
     helper.on('message', (message, copy) => {
+      // One still in flight when it was over: nobody will poll it, and open it would keep the socket listening.
+      if (finished && copy) return closeHandle(copy);
       if (message === 'copy' && copy) received.push(copy as object);
       if (message === 'done') finish();
     });
-    helper.once('error', (error) => finish(error));
+    helper.once('error', (error) => finish(error, true));
+    const abort = () => finish(new Error('the server closed before its copies were made'));
+    signal?.addEventListener('abort', abort);
+    if (signal?.aborted) return abort();
     // The channel closes once everything sent has been read: without 'done' first, the helper failed.
     helper.once('disconnect', () =>
       finish(new Error(`the helper stopped after ${received.length} of ${count}: ${errors.trim()}`)),

@@ -13,22 +13,23 @@ import { listenOnCopies, type ListenCopies } from './listen-copies.js';
 export async function listenGateway(app: FastifyInstance, config: AppConfig): Promise<ListenCopies | undefined> {
   const { maxConnections, listenDescriptors } = config.http;
   const backlog = Math.min(maxConnections, 4096);
-  let copies: ListenCopies | undefined;
-  let closing = false;
-  // fastify.close() closes the server's own listener; the copies stop accepting at the same moment
-  // (or as soon as they exist: a SIGTERM can come while the helper is still making them).
-  app.addHook('preClose', (done) => {
-    closing = true;
-    copies?.close();
-    done();
+  let making: Promise<ListenCopies | undefined> = Promise.resolve(undefined);
+  const closing = new AbortController();
+  // fastify.close() closes the server's own listener; the copies stop accepting first, and a SIGTERM
+  // while the helper is still making them stops it, gone before the server's listener closes
+  // (listen-copies.ts): a copy open anywhere keeps the kernel queueing connections nobody accepts.
+  app.addHook('preClose', async () => {
+    closing.abort();
+    (await making)?.close();
   });
   await app.listen({ port: config.port, host: config.host, backlog });
   if (cluster.isWorker || listenDescriptors <= 1) return undefined;
-  try {
-    copies = await listenOnCopies(app.server, { copies: listenDescriptors - 1, backlog });
-    if (closing) copies.close();
-  } catch (error) {
-    app.log.warn({ err: error }, 'accepting on one descriptor: copies of the listening socket failed');
-  }
-  return copies;
+  making = listenOnCopies(app.server, { copies: listenDescriptors - 1, backlog, signal: closing.signal }).catch(
+    (error: unknown) => {
+      if (!closing.signal.aborted)
+        app.log.warn({ err: error }, 'accepting on one descriptor: copies of the listening socket failed');
+      return undefined;
+    },
+  );
+  return making;
 }

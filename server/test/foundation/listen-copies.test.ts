@@ -82,6 +82,31 @@ describe('copies of the listening socket (Node 20 accepts one connection per des
     const answers = await Promise.all(open.map((socket) => get(socket)));
     expect(answers.every((answer) => answer.startsWith('HTTP/1.1 200') && answer.endsWith('ok'))).toBe(true);
   });
+
+  it('a helper that does not answer in time: an error to log, and the server goes on accepting alone', async () => {
+    const server = http.createServer((_request, response) => response.end('ok'));
+    await new Promise<void>((resolve) => server.listen({ port: 0, host: '127.0.0.1' }, resolve));
+    cleanup.push(() => new Promise((resolve) => server.close(resolve)));
+    // Starting a Node process takes far longer than 1 ms.
+    await expect(listenOnCopies(server, { copies: 3, backlog: 511, timeoutMs: 1 })).rejects.toThrow(
+      'the helper sent 0 of 3 in 1 ms',
+    );
+    const port = (server.address() as net.AddressInfo).port;
+    expect(await (await fetch(`http://127.0.0.1:${port}/`, { headers: { connection: 'close' } })).text()).toBe('ok');
+  });
+
+  it('closing while the helper makes the copies: it is stopped and no descriptor stays open', async () => {
+    const server = http.createServer((_request, response) => response.end('ok'));
+    await new Promise<void>((resolve) => server.listen({ port: 0, host: '127.0.0.1' }, resolve));
+    const port = (server.address() as net.AddressInfo).port;
+    const closing = new AbortController();
+    const making = listenOnCopies(server, { copies: 63, backlog: 511, signal: closing.signal });
+    closing.abort();
+    await expect(making).rejects.toThrow('the server closed before its copies were made');
+    await new Promise((resolve) => server.close(resolve));
+    // A copy kept open here or in the helper would keep the socket listening.
+    expect(await refusedWithin(port, 2000)).toMatchObject({ code: 'ECONNREFUSED' });
+  });
 });
 
 describe('the gateway listens on LISTEN_DESCRIPTORS descriptors', () => {
@@ -124,6 +149,20 @@ function connect(port: number): Promise<net.Socket> {
     const socket = net.connect(port, '127.0.0.1', () => resolve(socket));
     socket.once('error', reject);
   });
+}
+
+/** The connect error once the port refuses connections (SIGKILL reaches the helper within moments). */
+async function refusedWithin(port: number, ms: number): Promise<unknown> {
+  const deadline = performance.now() + ms;
+  while (performance.now() < deadline) {
+    try {
+      (await connect(port)).destroy();
+    } catch (error) {
+      return error;
+    }
+    await delay(10, undefined);
+  }
+  throw new Error(`port ${port} still accepted connections after ${ms} ms`);
 }
 
 /** One request over an open socket; resolves with the whole answer once the server closes it. */

@@ -75,8 +75,13 @@ describe('graceful shutdown (the real process)', () => {
 
     // A load balancer polling on its open connection learns the gateway is going away…
     socket.write(rawRequest('/readyz'));
-    // …and new connections are refused.
-    expect(await refusedConnection(port, 2000)).toMatchObject({ code: 'ECONNREFUSED' });
+    // …and new connections are refused: ECONNREFUSED, or ECONNRESET for one the kernel had queued
+    // in the moment before the last descriptor closed (the poll connects back to back, so it can
+    // land there; with 64 descriptors to close that moment came up in 1 of 6 runs). Either way no
+    // one will serve it; a port still accepting would time out here instead.
+    expect(['ECONNREFUSED', 'ECONNRESET']).toContain(
+      ((await refusedConnection(port, 2000)) as NodeJS.ErrnoException).code,
+    );
     expect(gateway.child.exitCode).toBeNull();
 
     releaseUpstream.resolve();
