@@ -5,6 +5,7 @@ import { testConfig } from '../../src/config.js';
 import { listenGateway } from '../../src/listen.js';
 import { listenOnCopies, type ListenCopies } from '../../src/listen-copies.js';
 import { buildTestApp } from '../helpers/gateway.js';
+import { connect, refusedConnection } from '../helpers/tcp.js';
 import { waitFor } from '../helpers/wait-for.js';
 
 /** Blocks this process's event loop: connections meanwhile complete in the kernel and wait to be accepted. */
@@ -105,7 +106,7 @@ describe('copies of the listening socket (Node 20 accepts one connection per des
     await expect(making).rejects.toThrow('the server closed before its copies were made');
     await new Promise((resolve) => server.close(resolve));
     // A copy kept open here or in the helper would keep the socket listening.
-    expect(await refusedWithin(port, 2000)).toMatchObject({ code: 'ECONNREFUSED' });
+    expect(await refusedConnection(port, 2000)).toMatchObject({ code: 'ECONNREFUSED' });
   });
 });
 
@@ -129,6 +130,12 @@ describe('the gateway listens on LISTEN_DESCRIPTORS descriptors', () => {
     await expect(connect(port)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
   });
 
+  it('refuses a LISTEN_DESCRIPTORS outside 1–1024 at start', () => {
+    for (const value of ['0', '1025', 'many']) {
+      expect(() => testConfig({ LISTEN_DESCRIPTORS: value })).toThrow(/LISTEN_DESCRIPTORS/);
+    }
+  });
+
   it('LISTEN_DESCRIPTORS=1 listens as Node does', async () => {
     const config = testConfig({ PORT: '0', HOST: '127.0.0.1', LISTEN_DESCRIPTORS: '1' });
     const app = await buildTestApp({ PORT: '0', HOST: '127.0.0.1', LISTEN_DESCRIPTORS: '1' });
@@ -142,27 +149,6 @@ describe('the gateway listens on LISTEN_DESCRIPTORS descriptors', () => {
 
 function delay<T>(ms: number, value: T): Promise<T> {
   return new Promise((resolve) => setTimeout(() => resolve(value), ms));
-}
-
-function connect(port: number): Promise<net.Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1', () => resolve(socket));
-    socket.once('error', reject);
-  });
-}
-
-/** The connect error once the port refuses connections (SIGKILL reaches the helper within moments). */
-async function refusedWithin(port: number, ms: number): Promise<unknown> {
-  const deadline = performance.now() + ms;
-  while (performance.now() < deadline) {
-    try {
-      (await connect(port)).destroy();
-    } catch (error) {
-      return error;
-    }
-    await delay(10, undefined);
-  }
-  throw new Error(`port ${port} still accepted connections after ${ms} ms`);
 }
 
 /** One request over an open socket; resolves with the whole answer once the server closes it. */

@@ -1,32 +1,11 @@
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signal, startUpstream, type UpstreamServer } from '../proxy/upstream-server.js';
 import { listeningPort, spawnGateway, type GatewayProcess } from '../helpers/spawn-gateway.js';
+import { connect, refusedConnection } from '../helpers/tcp.js';
 
 /** Raw HTTP/1.1 over one socket, so a second request can ride a connection that is still busy. */
 function rawRequest(path: string): string {
   return `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n`;
-}
-
-function connect(port: number): Promise<net.Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1', () => resolve(socket));
-    socket.once('error', reject);
-  });
-}
-
-/** Resolves with the connect error once the port refuses connections (the listener is closed). */
-async function refusedConnection(port: number, withinMs: number): Promise<unknown> {
-  const deadline = performance.now() + withinMs;
-  while (performance.now() < deadline) {
-    try {
-      (await connect(port)).destroy();
-    } catch (error) {
-      return error;
-    }
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  throw new Error(`port ${port} still accepted connections after ${withinMs} ms`);
 }
 
 describe('graceful shutdown (the real process)', () => {
@@ -79,9 +58,7 @@ describe('graceful shutdown (the real process)', () => {
     // in the moment before the last descriptor closed (the poll connects back to back, so it can
     // land there; with 64 descriptors to close that moment came up in 1 of 6 runs). Either way no
     // one will serve it; a port still accepting would time out here instead.
-    expect(['ECONNREFUSED', 'ECONNRESET']).toContain(
-      ((await refusedConnection(port, 2000)) as NodeJS.ErrnoException).code,
-    );
+    expect(['ECONNREFUSED', 'ECONNRESET']).toContain((await refusedConnection(port, 2000)).code);
     expect(gateway.child.exitCode).toBeNull();
 
     releaseUpstream.resolve();
