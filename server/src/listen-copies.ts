@@ -157,7 +157,9 @@ function copiesOf(handle: object, count: number, timeoutMs: number, signal?: Abo
       finished = true;
       clearTimeout(timer);
       signal?.removeEventListener('abort', abort);
-      if (helper.connected) helper.disconnect();
+      // No disconnect() from this side: one while a handle still awaits its acknowledgement is put off,
+      // and the acknowledgement then arriving tripped an assertion inside Node (the process died at
+      // shutdown, 2 gateways in 20). The helper disconnects itself when done; killed, its channel closes.
       // Settled once the helper is gone: until then its copy keeps the socket listening.
       if (helperGone || helper.exitCode !== null || helper.signalCode !== null) return settle(error);
       helper.once('exit', () => settle(error));
@@ -173,7 +175,7 @@ function copiesOf(handle: object, count: number, timeoutMs: number, signal?: Abo
       if (message === 'copy' && copy) received.push(copy as object);
       if (message === 'done') finish();
     });
-    helper.once('error', (error) => finish(error, true));
+    helper.on('error', (error) => finish(error, true));
     const abort = () => finish(new Error('the server closed before its copies were made'));
     signal?.addEventListener('abort', abort);
     if (signal?.aborted) return abort();
