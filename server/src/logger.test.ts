@@ -1,5 +1,58 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { loggableUrl } from './logger.js';
+import { testConfig } from './config.js';
+import { loggableUrl, loggerOptions } from './logger.js';
+
+/** A logger with the gateway's settings at info, and the lines it wrote. */
+function gatewayLogger() {
+  const lines: string[] = [];
+  const options = loggerOptions(testConfig({ LOG_LEVEL: 'info', LOG_FORMAT: 'json' })) as pino.LoggerOptions;
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
+  return { logger: pino(options, stream), lines };
+}
+
+describe('loggerOptions', () => {
+  it('writes only named fields of a request and an answer, never their headers (no redaction needed there)', () => {
+    const { logger, lines } = gatewayLogger();
+    const request = {
+      method: 'POST',
+      url: '/app/callback/?code=one-time-code',
+      hostname: 'cc.example',
+      ip: '203.0.113.9',
+      socket: { remotePort: 40_000 },
+      headers: { cookie: 'app.rt=refresh-secret', authorization: 'Bearer key-secret', 'x-admin-token': 'admin-secret' },
+    };
+    const reply = { statusCode: 201, headers: { 'set-cookie': ['app.at=access-secret'] } };
+    logger.info({ req: request, res: reply, responseTime: 1.5 }, 'request completed');
+    expect(JSON.parse(lines[0] ?? '{}')).toMatchObject({
+      req: {
+        method: 'POST',
+        url: '/app/callback/?code=[redacted]',
+        host: 'cc.example',
+        remoteAddress: '203.0.113.9',
+        remotePort: 40_000,
+      },
+      res: { statusCode: 201 },
+      responseTime: 1.5,
+    });
+    for (const secret of ['refresh-secret', 'key-secret', 'admin-secret', 'access-secret', 'one-time-code'])
+      expect(lines[0]).not.toContain(secret);
+  });
+
+  it('blanks credentials in a bare headers object', () => {
+    const { logger, lines } = gatewayLogger();
+    logger.warn({ headers: { cookie: 'app.rt=refresh-secret', 'x-admin-token': 'admin-secret', accept: '*/*' } });
+    expect(JSON.parse(lines[0] ?? '{}')).toMatchObject({
+      headers: { cookie: '[redacted]', 'x-admin-token': '[redacted]', accept: '*/*' },
+    });
+  });
+});
 
 describe('loggableUrl', () => {
   it('keeps paths and query names but never query values', () => {

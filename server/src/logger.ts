@@ -2,15 +2,12 @@ import type { FastifyServerOptions } from 'fastify';
 import pino from 'pino';
 import type { AppConfig } from './config.js';
 
-/** Paths pino blanks out: credentials must never reach a log line. */
-export const REDACTED_PATHS = [
-  'req.headers.cookie',
-  'req.headers.authorization',
-  'req.headers["x-admin-token"]',
-  'res.headers["set-cookie"]',
-  'headers.cookie',
-  'headers.authorization',
-];
+/**
+ * Paths pino blanks out: credentials must never reach a log line. A `req` or `res` never carries
+ * headers (their serializers below keep named fields only), so redaction there had nothing to find
+ * and cost a third of every request line.
+ */
+export const REDACTED_PATHS = ['headers.cookie', 'headers.authorization', 'headers["x-admin-token"]'];
 
 // Identity-provider paths whose last segment is a one-time secret (a password-change or verification id).
 const SECRET_PATH_SEGMENT = /^(\/(?:password\/change|email\/verify|registration\/verify|oauth2\/passwordless)\/)[^/?]+/;
@@ -29,6 +26,11 @@ export function loggableUrl(url: string): string {
     .filter(Boolean)
     .map((pair) => `${pair.split('=', 1)[0]}=[redacted]`);
   return `${path}?${names.join('&')}`;
+}
+
+/** What a request line says about the answer: its status only (Set-Cookie and the rest stay out). */
+interface LoggedReply {
+  statusCode?: number;
 }
 
 interface LoggedRequest {
@@ -62,6 +64,7 @@ export function loggerOptions(config: AppConfig): FastifyServerOptions['logger']
         remoteAddress: request.ip,
         remotePort: request.socket?.remotePort,
       }),
+      res: (reply: LoggedReply) => ({ statusCode: reply.statusCode }),
     },
     ...(config.log.format === 'pretty'
       ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }

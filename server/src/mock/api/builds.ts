@@ -1,8 +1,8 @@
-import { created, ok, str, type Handlers } from './types.js';
+import { created, ok, okShared, str, type Handlers } from './types.js';
 
 /** Builds: queueing, following, cancelling, logs and artifacts. */
 export const buildHandlers: Handlers = {
-  projectBuilds: ({ sandbox, params }) => ok(sandbox.listBuilds(str(params.project_id))),
+  projectBuilds: ({ sandbox, params }) => okShared(sandbox.listBuilds(str(params.project_id))),
   newProjectBuild: ({ sandbox, params }) => created(sandbox.newBuild(str(params.project_id))),
   getLatestBuild: ({ sandbox, params }) => ok(sandbox.latestBuild(str(params.project_id))),
   buildDetails: ({ sandbox, params }) => ok(sandbox.getBuild(str(params.build_id))),

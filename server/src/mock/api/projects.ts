@@ -1,9 +1,9 @@
 import type { ProjectConfig } from '../domain.js';
-import { created, noContent, ok, str, type Handlers } from './types.js';
+import { created, noContent, ok, okShared, str, type Handlers } from './types.js';
 
 /** Projects and their build configuration. */
 export const projectHandlers: Handlers = {
-  listProjects: ({ sandbox }) => ok(sandbox.listProjects()),
+  listProjects: ({ sandbox }) => okShared(sandbox.listProjects()),
   createProject: ({ sandbox, body }) =>
     created(sandbox.createProject(body as { name: string; example?: string; config?: ProjectConfig })),
   getProject: ({ sandbox, params }) => ok(sandbox.getProject(str(params.project_id))),

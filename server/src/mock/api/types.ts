@@ -28,6 +28,25 @@ export type Handler = (context: HandlerContext) => HandlerResult | Promise<Handl
 export type Handlers = Record<string, Handler>;
 
 export const ok = (body: unknown): HandlerResult => ({ status: 200, body });
+
+/** JSON answers made once per object they were made from (the object must not change: see okShared). */
+const serialized = new WeakMap<object, HandlerResult>();
+
+/** A 200 whose body is `render()` as JSON text, made once for `key` (an object that never changes). */
+export function okOnce(key: object, render: () => unknown): HandlerResult {
+  let result = serialized.get(key);
+  if (!result) {
+    result = { status: 200, body: JSON.stringify(render()), contentType: 'application/json; charset=utf-8' };
+    serialized.set(key, result);
+  }
+  return result;
+}
+
+/**
+ * A 200 with `body`: a frozen view (a sandbox's read copy shares its lists, see read-views.ts) is
+ * serialized once for every request that gets it, anything else as usual.
+ */
+export const okShared = (body: object): HandlerResult => (Object.isFrozen(body) ? okOnce(body, () => body) : ok(body));
 export const created = (body: unknown): HandlerResult => ({ status: 201, body });
 export const noContent = (): HandlerResult => ({ status: 204 });
 

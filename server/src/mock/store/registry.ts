@@ -260,6 +260,7 @@ export class SandboxRegistry {
   }
 
   private remember(key: string, entry: Cached): void {
+    entry.sandbox.sealForReads();
     this.cache.delete(key);
     if (this.cache.size >= CACHED_SANDBOXES_MAX) this.cache.delete(this.cache.keys().next().value!);
     this.cache.set(key, entry);

@@ -10,6 +10,7 @@ import type { BuildRetention } from './build-retention.js';
 import type { BuildStorage } from './build-storage.js';
 import { ApiError, ApiValidationError, notFound } from '../../errors.js';
 import { pastBuildLog } from './past-builds.js';
+import { ReadViews } from './read-views.js';
 import { ProjectStore } from './projects.js';
 import { isFinished, type ApiKeyRecord, type BuildRecord, type ProjectRecord } from './records.js';
 import { apiKeyView, buildView, fileContentView, fileView, projectSummary, projectView } from './views.js';
@@ -57,6 +58,8 @@ export class Sandbox {
   private readonly now: () => Date;
   private readonly sharedAhead: () => number;
   readonly effects: SandboxEffects = { ...noEffects(), keysAdded: [], keysRemoved: [] };
+  /** Set once this copy only serves reads (see sealForReads). */
+  private readViews: ReadViews | undefined;
 
   /** MOCK_SANDBOX=session: the sign-in this sandbox belongs to (identity edits are scoped to it). */
   readonly sessionId: string | undefined;
@@ -75,13 +78,29 @@ export class Sandbox {
     this.apiKeys = new ApiKeyStore(this.now, state.apiKeys);
   }
 
+  /**
+   * Marks this copy as the registry's read copy of its stored version, which nothing changes any
+   * more (a write works on a fresh copy): its lists are then rendered once, frozen and shared.
+   */
+  sealForReads(): void {
+    this.readViews ??= new ReadViews();
+  }
+
+  /** `render()`, or on a sealed copy the view rendered once under `key`. */
+  private view<T>(key: string, render: () => T): T {
+    return this.readViews ? this.readViews.get(key, render) : render();
+  }
+
   // ---- projects ----
 
   listProjects() {
-    return this.projects.list().map((project) => {
-      const latest = this.builds.latestOf(project.id);
-      return { ...projectSummary(project), latest_build: latest ? this.buildView(latest) : null };
-    });
+    // A queued build's position counts other sandboxes' waiting builds too.
+    return this.view(`projects ${this.sharedAhead()}`, () =>
+      this.projects.list().map((project) => {
+        const latest = this.builds.latestOf(project.id);
+        return { ...projectSummary(project), latest_build: latest ? this.buildView(latest) : null };
+      }),
+    );
   }
 
   getProject(projectId: string) {
@@ -155,7 +174,9 @@ export class Sandbox {
 
   listBuilds(projectId: string) {
     this.projects.get(projectId);
-    return this.builds.of(projectId).map((build) => this.buildView(build));
+    return this.view(`builds ${projectId} ${this.sharedAhead()}`, () =>
+      this.builds.of(projectId).map((build) => this.buildView(build)),
+    );
   }
 
   latestBuild(projectId: string) {
