@@ -32,11 +32,16 @@ export const ok = (body: unknown): HandlerResult => ({ status: 200, body });
 /** JSON answers made once per object they were made from (the object must not change: see okShared). */
 const serialized = new WeakMap<object, HandlerResult>();
 
-/** A 200 whose body is `render()` as JSON text, made once for `key` (an object that never changes). */
+/** A 200 whose body is `render()` as JSON, made once for `key` (an object that never changes). */
 export function okOnce(key: object, render: () => unknown): HandlerResult {
   let result = serialized.get(key);
   if (!result) {
-    result = { status: 200, body: JSON.stringify(render()), contentType: 'application/json; charset=utf-8' };
+    // Bytes, not text: a string would be encoded again for every request.
+    result = {
+      status: 200,
+      body: Buffer.from(JSON.stringify(render())),
+      contentType: 'application/json; charset=utf-8',
+    };
     serialized.set(key, result);
   }
   return result;
