@@ -1,20 +1,11 @@
-import { Writable } from 'node:stream';
-import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { testConfig } from './config.js';
-import { loggableUrl, loggerOptions } from './logger.js';
+import { capturedLogger } from '../test/proxy/captured-log.js';
+import { loggableUrl } from './logger.js';
 
 /** A logger with the gateway's settings at info, and the lines it wrote. */
 function gatewayLogger() {
-  const lines: string[] = [];
-  const options = loggerOptions(testConfig({ LOG_LEVEL: 'info', LOG_FORMAT: 'json' })) as pino.LoggerOptions;
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString());
-      done();
-    },
-  });
-  return { logger: pino(options, stream), lines };
+  const { loggerInstance, lines } = capturedLogger('info');
+  return { logger: loggerInstance, lines };
 }
 
 describe('loggerOptions', () => {
