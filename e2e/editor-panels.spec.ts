@@ -342,6 +342,11 @@ test("a failed build's page links its error summary to the file and line", async
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await expectNoAxeViolations(page, 'a failed build (dark)');
   await link.click();
+  // Two steps, as a user sees them: the project's editor opens with clip.vhd as its file (route, project
+  // and file loaded), then CodeMirror shows it with the cursor on line 24. One wait for both timed the
+  // whole cold start of the editor against a single expect timeout.
+  await expect(page.getByRole('heading', { level: 1, name: 'Project: Clip (draft) / clip.vhd' })).toBeVisible();
+  await expect(tab(page, 'clip.vhd')).toHaveAttribute('aria-selected', 'true');
   await expect(editorFor(page, 'clip.vhd')).toBeVisible();
   await expect(page.getByTestId('status-position')).toContainText('Line 24, Col 0');
 });

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useId, useMemo, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { Spinner } from '@/components/spinner';
 import type { Diagnostic } from '@/lib/api/schemas';
 import { useColorScheme } from '@/lib/color-scheme/color-scheme-provider';
@@ -16,8 +16,11 @@ import { GoToLineDialog } from './go-to-line-dialog';
 import { QuickTips } from './quick-tips';
 import { StatusLine } from './status-line';
 
-// CodeMirror is the largest part of the app: it loads only when a file is first shown.
-const CodeEditor = lazy(() => import('./code-editor/code-editor'));
+// CodeMirror is the largest part of the app: it is not part of the first page. The editor starts loading
+// it as it opens, while the project's files load, so a file's content and CodeMirror arrive side by side
+// instead of one after the other (a deep link ?file=&line= used to wait for both in turn).
+const loadCodeEditor = () => import('./code-editor/code-editor');
+const CodeEditor = lazy(loadCodeEditor);
 
 export interface EditorWorkspaceProps {
   store: EditorStore;
@@ -68,6 +71,11 @@ export function EditorWorkspace({
   const [cursor, setCursor] = useState<CursorPosition>({ line: 1, col: 0 });
   const [vimMode, setVimMode] = useState<VimMode>('NORMAL');
   const [goToLine, setGoToLine] = useState<{ line: number; lines: number } | null>(null);
+
+  useEffect(() => {
+    // A failed load is reported where the editor is shown: lazy() loads it again then.
+    loadCodeEditor().catch(() => undefined);
+  }, []);
 
   const onEditorChange = useCallback((name: string, content: string) => store.editFile(name, content), [store]);
 

@@ -271,8 +271,14 @@ export default function CodeEditor(props: CodeEditorProps) {
     reportCursor(context, next);
   }, [props.fileName, revision, props.documents]);
 
-  // Settings apply live to the shown document and to every parked one.
+  // Settings apply live to the shown document and to every parked one; not on mount, where the first
+  // document was just made with them (reconfiguring it again cost a full update of the new view).
+  const settingsApplied = useRef(false);
   useEffect(() => {
+    if (!settingsApplied.current) {
+      settingsApplied.current = true;
+      return;
+    }
     const context = contextRef.current;
     const { keys, theme, font, readOnly } = context.compartments;
     const effects = [
