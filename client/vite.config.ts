@@ -15,7 +15,18 @@ export default defineConfig({
   // Assets from the root, never relative to the page: the app may be opened at a path without the hash.
   base: '/',
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 800 },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    chunkSizeWarningLimit: 800,
+    modulePreload: {
+      // The page's own script's imports are preloaded from index.html; a lazy chunk's imports are not.
+      // Preloading them (a <link rel="modulepreload"> each, added when the chunk is imported) compiles
+      // every one that is already in the browser's cache inside that one call, a long task on a phone;
+      // fetched as the chunk asks for them, each compiles in a short task of its own.
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+    },
+  },
   server: {
     // `npm run dev -w client` talks to a gateway on 8080 for /api, /app and config.json.
     proxy: Object.fromEntries(['/api', '/app', '/account', '/config.json'].map((p) => [p, 'http://localhost:8080'])),

@@ -10,4 +10,12 @@
   var dark = stored === 'dark' || (stored !== 'light' && window.matchMedia('(prefers-color-scheme: dark)').matches);
   document.documentElement.dataset.theme = dark ? 'dark' : 'light';
   document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
+  // Opens this tab's session storage while the page still waits for its scripts: the first use is a
+  // synchronous round trip to the browser process, which the router's setup (it reads session storage)
+  // would otherwise wait for in a task of its own after the first paint.
+  try {
+    sessionStorage.getItem('theme-boot');
+  } catch {
+    // storage blocked: the router copes, and so does this
+  }
 })();

@@ -1,7 +1,8 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { useFusionAuth } from '@fusionauth/react-sdk';
 import { TermsScreen } from '@/features/terms/components/terms-screen';
+import { getApiClient } from '@/lib/api/client';
 import { paths } from '@/lib/paths';
 import { TOS_UNACCEPTED, type AppUserInfo } from '@/lib/user-info';
 import { AppLayout } from './app-layout';
@@ -14,6 +15,14 @@ import { AppLayout } from './app-layout';
 export function AppShell() {
   const { userInfo, fetchUserInfo } = useFusionAuth<AppUserInfo>();
   const navigate = useNavigate();
+
+  // Every signed-in page calls the API: its client (the API description, axios) starts loading with
+  // the shell, not when the routed page's first request asks for it, so that request leaves sooner and
+  // the client's setup runs in tasks of its own rather than in the page's first commit. A failed build
+  // is retried by the first real call, which reports it.
+  useEffect(() => {
+    getApiClient().catch(() => {});
+  }, []);
 
   const onTermsAccepted = useCallback(async () => {
     await fetchUserInfo();
