@@ -2,15 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { capturedLogger } from '../test/proxy/captured-log.js';
 import { loggableUrl } from './logger.js';
 
-/** A logger with the gateway's settings at info, and the lines it wrote. */
-function gatewayLogger() {
-  const { loggerInstance, lines } = capturedLogger('info');
-  return { logger: loggerInstance, lines };
-}
-
 describe('loggerOptions', () => {
   it('writes only named fields of a request and an answer, never their headers (no redaction needed there)', () => {
-    const { logger, lines } = gatewayLogger();
+    const { loggerInstance: logger, lines } = capturedLogger('info');
     const request = {
       method: 'POST',
       url: '/app/callback/?code=one-time-code',
@@ -37,7 +31,7 @@ describe('loggerOptions', () => {
   });
 
   it('blanks credentials in a bare headers object', () => {
-    const { logger, lines } = gatewayLogger();
+    const { loggerInstance: logger, lines } = capturedLogger('info');
     logger.warn({ headers: { cookie: 'app.rt=refresh-secret', 'x-admin-token': 'admin-secret', accept: '*/*' } });
     expect(JSON.parse(lines[0] ?? '{}')).toMatchObject({
       headers: { cookie: '[redacted]', 'x-admin-token': '[redacted]', accept: '*/*' },
