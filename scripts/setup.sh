@@ -12,7 +12,9 @@ fi
 # Hash every input of the client build; rebuild only when it differs from the last build's.
 inputs_hash=$(
   { find client/src client/public openapi -type f -print0 | sort -z | xargs -0 sha256sum
-    sha256sum client/index.html client/vite.config.ts client/tsconfig.json package-lock.json; } | sha256sum | cut -d' ' -f1
+    # config.json's shape, shared with the gateway (the client imports it from there).
+    sha256sum client/index.html client/vite.config.ts client/tsconfig.json package-lock.json server/src/public-config.ts
+  } | sha256sum | cut -d' ' -f1
 )
 stamp=client/dist/.inputs-hash
 if [ ! -f client/dist/index.html ] || [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$inputs_hash" ]; then

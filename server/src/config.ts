@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { PLACEHOLDER_LINKS, type ExternalLinks } from './external-links.js';
+import { PLACEHOLDER_LINKS } from './external-links.js';
+import type { PublicConfig } from './public-config.js';
 
 export { PLACEHOLDER_LINKS, placeholderLinksWarning } from './external-links.js';
 
@@ -199,7 +200,7 @@ export interface AppConfig {
   adminToken?: string;
   publicUrl: string;
   /** What GET /config.json hands the SPA: the FusionAuth SDK's settings and the external links. */
-  publicConfig: { clientId: string; serverUrl: string; redirectUri: string; links: ExternalLinks };
+  publicConfig: PublicConfig;
   proxy: {
     apiUpstream?: string;
     authUpstream?: string;

@@ -1,13 +1,5 @@
 import type { AppConfig } from './config.js';
-
-/** The instrument maker's pages the app links to (legacy tool, examples, docs, terms, privacy policy). */
-export interface ExternalLinks {
-  legacyTool: string;
-  examples: string;
-  documentation: string;
-  terms: string;
-  privacyPolicy: string;
-}
+import type { ExternalLinks } from './public-config.js';
 
 /** Each link's environment variable, in the order README.md lists them. */
 export const LINK_VARIABLES = {

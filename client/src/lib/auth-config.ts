@@ -1,12 +1,8 @@
+import type { PublicConfig } from '../../../server/src/public-config';
 import { EXTERNAL_LINK_KEYS, type ExternalLinks } from './external-links';
 
 /** The sign-in settings GET config.json hands the app (spec §3 "Sign-in config"), and the external links. */
-export interface AuthConfig {
-  clientId: string;
-  serverUrl: string;
-  redirectUri: string;
-  links: ExternalLinks;
-}
+export type AuthConfig = PublicConfig;
 
 export type AuthConfigResult = { ok: true; config: AuthConfig } | { ok: false; problems: string[] };
 

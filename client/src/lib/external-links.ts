@@ -3,15 +3,10 @@
  * are deployment configuration: the gateway serves them in config.json (LEGACY_TOOL_URL, … in README.md),
  * and the app sets them here once, before anything renders (see configureExternalLinks).
  */
-export interface ExternalLinks {
-  legacyTool: string;
-  examples: string;
-  documentation: string;
-  terms: string;
-  privacyPolicy: string;
-}
+import type { ExternalLinks } from '../../../server/src/public-config';
 
-export const EXTERNAL_LINK_KEYS = ['legacyTool', 'examples', 'documentation', 'terms', 'privacyPolicy'] as const;
+// config.json's shape has one home, beside the gateway that serves it.
+export { EXTERNAL_LINK_KEYS, type ExternalLinks } from '../../../server/src/public-config';
 
 /** Read by the components at render time; empty until config.json is in (nothing links before that). */
 export const EXTERNAL_LINKS: ExternalLinks = {
