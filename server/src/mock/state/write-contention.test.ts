@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contentionPauseMs, KeyedTurns, pause } from './write-contention.js';
+import { setTimeout as pause } from 'node:timers/promises';
+import { contentionPauseMs, KeyedTurns } from './write-contention.js';
 
 describe('KeyedTurns', () => {
   it('runs the tasks of one key one at a time, in the order they came', async () => {

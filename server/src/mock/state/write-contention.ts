@@ -37,5 +37,3 @@ export class KeyedTurns {
 export function contentionPauseMs(attempt: number, capMs = 50, random: () => number = Math.random): number {
   return Math.floor(random() * Math.min(capMs, 2 ** attempt));
 }
-
-export const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

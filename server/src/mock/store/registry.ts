@@ -9,7 +9,8 @@ import { Sandbox, type SandboxEffects, type SandboxState } from './sandbox.js';
 import { SandboxIndex, type SandboxMeta } from './sandbox-index.js';
 import { seededSandbox } from './seeded-sandbox.js';
 import { decodeState, encodeState } from './state-codec.js';
-import { contentionPauseMs, KeyedTurns, pause } from '../state/write-contention.js';
+import { setTimeout as pause } from 'node:timers/promises';
+import { contentionPauseMs, KeyedTurns } from '../state/write-contention.js';
 
 /** Where a sandbox's builds go to run, and how they are stopped (the gateways' shared queue, BuildDispatcher). */
 export interface BuildHandoff {
