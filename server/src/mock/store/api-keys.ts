@@ -54,6 +54,12 @@ export class ApiKeyStore {
     return [...this.keys.values()].map((key) => key.hash);
   }
 
+  /** The key with this hash, to read (its use is not recorded); undefined when it is not one of ours. */
+  find(hash: string): Readonly<ApiKeyRecord> | undefined {
+    for (const key of this.keys.values()) if (key.hash === hash) return key;
+    return undefined;
+  }
+
   /** The scopes of the key with this hash (recording its use), or undefined when it is not one of ours. */
   use(hash: string): Scope[] | undefined {
     for (const key of this.keys.values()) {

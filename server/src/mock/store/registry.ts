@@ -81,6 +81,9 @@ interface Cached {
 
 const CACHED_SANDBOXES_MAX = 200;
 
+/** How precisely an API key's last use is kept: a key used again within this is not written again. */
+export const API_KEY_USE_RESOLUTION_MS = 60_000;
+
 /**
  * All sandboxes, kept in the state store (one document each, see state-codec.ts) and created from
  * the fixtures on first use: per user by default, per sign-in with MOCK_SANDBOX=session (a public
@@ -191,18 +194,25 @@ export class SandboxRegistry {
     return { value: written.value };
   }
 
-  /** The owner of an API key secret (recording its use), or undefined when no sandbox holds it (revoked, reset or expired). */
+  /**
+   * The owner of an API key secret, or undefined when no sandbox holds it (revoked, reset or expired).
+   * Its use is recorded (last_used_at) at most once per {@link API_KEY_USE_RESOLUTION_MS}: recording it
+   * is a write of the whole sandbox, which a CI job's every call made (and which renewed the sandbox's
+   * shared read views each time).
+   */
   async findApiKey(secret: string): Promise<KeyOwner | undefined> {
     await this.sweep();
     const hash = hashKey(secret);
     const indexed = await this.store.read(apiKeyIndex(hash));
     if (!indexed) return undefined;
     const key = indexed.value;
-    const result = await this.update(key, (sandbox) => sandbox.useApiKey(hash));
-    const scopes = result?.value;
-    if (!scopes) return undefined;
     const cached = await this.current(key);
-    if (!cached) return undefined;
+    const known = cached?.sandbox.apiKeyUse(hash);
+    if (!cached || !known) return undefined;
+    const due = known.lastUsedAt === null || this.now() - known.lastUsedAt.getTime() >= API_KEY_USE_RESOLUTION_MS;
+    // Undefined when the key was revoked (or the sandbox dropped) since the read above.
+    const scopes = due ? (await this.update(key, (sandbox) => sandbox.useApiKey(hash)))?.value : known.scopes;
+    if (!scopes) return undefined;
     await this.index.markUsed(key, cached.meta, false);
     return { sandboxKey: key, userId: cached.meta.userId, scopes };
   }

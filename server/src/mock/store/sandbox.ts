@@ -385,6 +385,12 @@ export class Sandbox {
     return this.apiKeys.use(hash);
   }
 
+  /** The scopes of the key with this hash and when its use was last recorded (not recording this one). */
+  apiKeyUse(hash: string): { scopes: Scope[]; lastUsedAt: Date | null } | undefined {
+    const key = this.apiKeys.find(hash);
+    return key && { scopes: [...key.scopes], lastUsedAt: key.lastUsedAt };
+  }
+
   /** What this sandbox holds, for the demo's quotas (mock/api/quotas.ts). */
   usage() {
     return {
