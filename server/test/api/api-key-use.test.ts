@@ -1,21 +1,14 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { loadSeedData, type SeedData } from '../../src/mock/fixtures.js';
+import { describe, expect, it } from 'vitest';
 import { API_KEY_USE_RESOLUTION_MS } from '../../src/mock/store/registry.js';
 import { sandboxHarness } from '../helpers/sandbox-harness.js';
-import { writeTestFixtures } from '../helpers/test-fixtures.js';
+import { useTestSeed } from '../helpers/test-fixtures.js';
 
 /** An API key's use is recorded to the minute: a CI job's every call is not a write of the whole sandbox. */
 describe('mock API: recording an API key’s use', () => {
-  let seed: SeedData;
-
-  beforeAll(async () => {
-    const fixtures = await writeTestFixtures();
-    seed = await loadSeedData(fixtures.dir);
-    await fixtures.remove();
-  });
+  const seed = useTestSeed();
 
   it('writes the sandbox on first use and once per resolution after, not on every call', async () => {
-    const harness = sandboxHarness({ seed });
+    const harness = sandboxHarness({ seed: seed() });
     const ada = await harness.ada();
     const { key: secret, id } = await ada.write((sandbox) => sandbox.createApiKey('CI', ['projects:read']));
     const version = () => harness.store.version(`sandbox:${ada.key}`);
@@ -47,7 +40,7 @@ describe('mock API: recording an API key’s use', () => {
   });
 
   it('refuses a revoked key at once, whether or not its use is due to be recorded', async () => {
-    const harness = sandboxHarness({ seed });
+    const harness = sandboxHarness({ seed: seed() });
     const ada = await harness.ada();
     const { key: secret, id } = await ada.write((sandbox) => sandbox.createApiKey('CI', ['builds:read']));
     expect(await harness.registry.findApiKey(secret)).toBeDefined();

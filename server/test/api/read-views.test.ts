@@ -1,23 +1,17 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { loadSeedData, type SeedData } from '../../src/mock/fixtures.js';
+import { describe, expect, it } from 'vitest';
 import { MemoryStateStore } from '../../src/mock/state/memory-store.js';
 import { BuildStorage } from '../../src/mock/store/build-storage.js';
 import { Sandbox } from '../../src/mock/store/sandbox.js';
 import { seededSandbox } from '../../src/mock/store/seeded-sandbox.js';
 import { sandboxHarness } from '../helpers/sandbox-harness.js';
-import { ADA, writeTestFixtures } from '../helpers/test-fixtures.js';
+import { ADA, useTestSeed } from '../helpers/test-fixtures.js';
 
 /** The lists a sandbox's read copy renders once per stored version (store/read-views.ts). */
 describe('mock API: shared views of a stored sandbox', () => {
-  let seed: SeedData;
-
-  beforeAll(async () => {
-    const fixtures = await writeTestFixtures();
-    seed = await loadSeedData(fixtures.dir);
-    await fixtures.remove();
-  });
+  const testSeed = useTestSeed();
 
   it('reads of one version share a frozen list; the read after a change shows the change', async () => {
+    const seed = testSeed();
     const harness = sandboxHarness({ seed, clock: () => Date.now() });
     const ada = await harness.ada();
     const before = await ada.read((sandbox) => sandbox.listProjects());
@@ -39,6 +33,7 @@ describe('mock API: shared views of a stored sandbox', () => {
   });
 
   it("a queued build's position follows other sandboxes' waiting builds, though its own state did not change", () => {
+    const seed = testSeed();
     let waitingElsewhere = 0;
     let second = 0;
     const storage = new BuildStorage(new MemoryStateStore(() => 0));
@@ -62,6 +57,7 @@ describe('mock API: shared views of a stored sandbox', () => {
   });
 
   it('a write copy renders afresh on every call (it changes while the handler runs)', () => {
+    const seed = testSeed();
     const storage = new BuildStorage(new MemoryStateStore(() => 0));
     const writer = new Sandbox(seededSandbox({ seed, ownerEmail: ADA, fakerSeed: 1, startedAt: new Date() }), {
       seed,
