@@ -19,6 +19,28 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
+/** The headers a resource keeps of a page's set: those a browser applies to more than documents. */
+const RESOURCE_HEADER_NAMES = ['strict-transport-security', 'x-content-type-options', 'cross-origin-resource-policy'];
+
+/**
+ * The headers of an answer that is not a page: the API's (JSON, logs, artifacts) and the build's hashed
+ * assets. A browser applies CSP, framing and the cross-origin isolation headers to documents (and
+ * workers, which the SPA has none of), so a resource carries what protects it (OWASP's REST Security
+ * Cheat Sheet): no MIME sniffing, same-origin reads only, HSTS, no framing, and a CSP under which the
+ * answer, were it ever opened as a page, could load and run nothing (stricter than a page's, which lets
+ * it load this origin's scripts). It also sends a quarter fewer bytes per small API answer.
+ */
+export function resourceHeaders(pageHeaders: Readonly<Record<string, string>>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of RESOURCE_HEADER_NAMES) if (pageHeaders[name] !== undefined) headers[name] = pageHeaders[name];
+  headers['content-security-policy'] = "default-src 'none'; frame-ancestors 'none'";
+  headers['x-frame-options'] = 'DENY';
+  return headers;
+}
+
+/** Paths whose answers are resources, not pages (see {@link resourceHeaders}): the API and the hashed assets. */
+const RESOURCE_PATH = /^\/(?:api|assets)(?:[/?]|$)/;
+
 /**
  * Security headers. The SPA ships no inline scripts, so script-src stays 'self'.
  * Styles allow 'unsafe-inline' because CodeMirror and the toast library inject style elements.
@@ -45,8 +67,9 @@ export default fp(
       // The SPA downloads artifacts and opens the legacy tool in a new tab.
       crossOriginEmbedderPolicy: false,
     });
-    app.addHook('onRequest', function applySecurityHeaders(_request, reply, done) {
-      reply.headers(headers);
+    const forResources = resourceHeaders(headers);
+    app.addHook('onRequest', function applySecurityHeaders(request, reply, done) {
+      reply.headers(RESOURCE_PATH.test(request.url) ? forResources : headers);
       done();
     });
   },

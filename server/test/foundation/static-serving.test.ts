@@ -268,6 +268,26 @@ describe('security headers', () => {
     expect(response.headers['referrer-policy']).toBe('no-referrer');
   });
 
+  it("gives the API's answers and the hashed assets a resource's headers: inert as a page, never sniffed, same-origin only", async () => {
+    for (const url of ['/api/projects', '/api', '/assets/app-abc123.js', '/assets/app-abc123.js?v=1']) {
+      const response = await app.inject({ url });
+      // The CSP a page gets would let an answer opened as a page load scripts from this origin; this one lets it do nothing.
+      expect(response.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+      expect(response.headers['strict-transport-security'], url).toMatch(/max-age=\d+/);
+      // Headers browsers apply to documents only are left out.
+      expect(response.headers['cross-origin-opener-policy'], url).toBeUndefined();
+      expect(response.headers['origin-agent-cluster'], url).toBeUndefined();
+    }
+    // Only those paths: a page whose path merely starts like them keeps the page's headers.
+    for (const url of ['/', '/apiary', '/assets-list', '/config.json']) {
+      const response = await app.inject({ url, headers: { accept: 'text/html' } });
+      expect(String(response.headers['content-security-policy']), url).toContain("script-src 'self'");
+    }
+  });
+
   it('lets the SPA reach a separate identity origin when AUTH_PUBLIC_URL names one', async () => {
     const split = await buildApp(
       testConfig({

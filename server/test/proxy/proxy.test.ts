@@ -308,6 +308,19 @@ describe('proxy mode: which upstream answers', () => {
     expect(auth.seen).toHaveLength(0);
     expect(api.seen).toHaveLength(1);
   });
+
+  it("gives an API answer a resource's security headers and an identity page a page's", async () => {
+    const apiAnswer = await requestGateway(baseUrl, '/api/projects');
+    await readBody(apiAnswer);
+    expect(apiAnswer.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(apiAnswer.headers['x-content-type-options']).toBe('nosniff');
+    expect(apiAnswer.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(apiAnswer.headers['x-frame-options']).toBe('DENY');
+    const identityPage = await requestGateway(baseUrl, '/app/me/');
+    await readBody(identityPage);
+    expect(identityPage.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(identityPage.headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
 });
 
 // Upstream failures (refused, reset, empty reply, garbage, malformed chunking, stalls): fault-catalogue.test.ts.
