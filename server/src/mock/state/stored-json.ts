@@ -1,5 +1,5 @@
-import type { StateStore, WriteOptions } from './state-store.js';
 import { setTimeout as pause } from 'node:timers/promises';
+import type { StateStore, WriteOptions } from './state-store.js';
 import { contentionPauseMs } from './write-contention.js';
 
 /** A JSON document as read: its value and the version a write over it must name. */

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { setTimeout as pause } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
 import { contentionPauseMs, KeyedTurns } from './write-contention.js';
 
 describe('KeyedTurns', () => {

@@ -1,3 +1,4 @@
+import { setTimeout as pause } from 'node:timers/promises';
 import type { MockSession } from '../session.js';
 import { ApiError } from '../../errors.js';
 import type { SeedData } from '../fixtures.js';
@@ -9,7 +10,6 @@ import { Sandbox, type SandboxEffects, type SandboxState } from './sandbox.js';
 import { SandboxIndex, type SandboxMeta } from './sandbox-index.js';
 import { seededSandbox } from './seeded-sandbox.js';
 import { decodeState, encodeState } from './state-codec.js';
-import { setTimeout as pause } from 'node:timers/promises';
 import { contentionPauseMs, KeyedTurns } from '../state/write-contention.js';
 
 /** Where a sandbox's builds go to run, and how they are stopped (the gateways' shared queue, BuildDispatcher). */
