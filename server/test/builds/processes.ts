@@ -6,7 +6,13 @@ export interface LiveProcess {
   pgid: number;
   cwd: string | null;
   command: string;
+  /** Its state letter (R, S, D, …) as /proc gives it. */
+  state: string;
+  /** Killed and being torn down (the kernel's PF_EXITING): gone once the kernel has freed its memory. */
+  exiting: boolean;
 }
+
+const PF_EXITING = 0x4;
 
 /** Every live process on the machine, read from /proc (zombies are gone already, only not reaped). */
 export function liveProcesses(): LiveProcess[] {
@@ -17,7 +23,7 @@ export function liveProcesses(): LiveProcess[] {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       // "pid (comm) state ppid pgrp ...": comm may hold spaces and parentheses, so split after the last ')'.
       const close = stat.lastIndexOf(')');
-      const [state, , pgrp] = stat.slice(close + 2).split(' ');
+      const [state = '', , pgrp, , , , flags] = stat.slice(close + 2).split(' ');
       if (state === 'Z' || state === 'X') continue;
       let cwd: string | null = null;
       try {
@@ -30,6 +36,8 @@ export function liveProcesses(): LiveProcess[] {
         pgid: Number(pgrp),
         cwd,
         command: stat.slice(stat.indexOf('(') + 1, close),
+        state,
+        exiting: (Number(flags) & PF_EXITING) !== 0,
       });
     } catch {
       // exited while we looked

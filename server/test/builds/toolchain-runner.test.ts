@@ -204,10 +204,11 @@ const busy = () => ({
   files: seed.examples.find((e) => e.id === 'pwm-generator')!.files,
 });
 
-async function waitUntil(check: () => boolean, what: string, ms = 120_000) {
+async function waitUntil(check: () => boolean, what: string, ms = 120_000, seen?: () => unknown) {
   const deadline = Date.now() + ms;
   while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${what}${seen ? `: ${JSON.stringify(seen())}` : ''}`);
     await new Promise((r) => setTimeout(r, 25));
   }
 }
@@ -225,9 +226,14 @@ describe('stopping a build', () => {
       await waitUntil(() => build.log.some((l) => l.startsWith('$ yosys')), 'Yosys to start');
       await waitUntil(() => liveProcesses().some((p) => p.cwd?.startsWith(root)), 'the tool process');
       build.running.cancel();
-      // Killed at once; the kernel may take a moment to tear down Yosys's large WebAssembly memory on a busy
-      // machine (the design itself keeps Yosys busy far longer).
-      await waitUntil(() => !liveProcesses().some((p) => p.cwd?.startsWith(root)), 'no tool process', 5000);
+      // Killed at once. When this fails, the message lists the build's processes left, with their state and
+      // whether the kernel is tearing them down (a kill that landed) or not (a kill that missed).
+      await waitUntil(
+        () => !liveProcesses().some((p) => p.cwd?.startsWith(root)),
+        'no tool process',
+        2000,
+        () => liveProcesses().filter((p) => p.cwd?.startsWith(root)),
+      );
       // The directory goes once the killed process is reaped.
       const deadline = Date.now() + 5000;
       while ((await readdir(root)).length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
