@@ -68,6 +68,18 @@ describe('runTool', () => {
     expect(await survivors(run.pid!)).toEqual([]);
   });
 
+  it('cancel also kills what the tool started in a session of its own (as bubblewrap does with --new-session)', async () => {
+    const { run, lines } = sh('setsid sleep 61 & echo started; wait');
+    const deadline = Date.now() + 10_000;
+    while (!lines.includes('started') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    const sleeper = () => liveProcesses().filter((p) => p.command === 'sleep' && p.cwd === dir && p.pgid !== run.pid);
+    await remaining(() => (sleeper().length === 0 ? [1] : []), 5_000);
+    expect(sleeper()).toHaveLength(1);
+    run.cancel();
+    expect(await run.done).toEqual({ reason: 'cancelled' });
+    expect(await remaining(sleeper)).toEqual([]);
+  });
+
   it('stops a tool at the time limit, and its children with it', async () => {
     const { run } = sh('sleep 60 & sleep 60; wait', new BuildBudget(400, 1 << 20));
     expect(await run.done).toEqual({ reason: 'time-limit' });

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { sandboxed, type ToolSandbox } from './sandbox.js';
 
@@ -78,6 +79,61 @@ function killGroup(pid: number | undefined): void {
   }
 }
 
+/** The process group of a process, from /proc; undefined once it is gone. */
+function groupOf(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The process ids of `pid`'s descendants (Linux's /proc/<pid>/task/<tid>/children), nearest first. */
+function descendants(pid: number): number[] {
+  const found: number[] = [];
+  const queue = [pid];
+  while (queue.length > 0 && found.length < 1_000) {
+    const parent = queue.shift()!;
+    let tasks: string[];
+    try {
+      tasks = readdirSync(`/proc/${parent}/task`);
+    } catch {
+      continue;
+    }
+    for (const task of tasks) {
+      let children = '';
+      try {
+        children = readFileSync(`/proc/${parent}/task/${task}/children`, 'utf8');
+      } catch {
+        continue;
+      }
+      for (const child of children.split(' ').filter(Boolean).map(Number)) {
+        found.push(child);
+        queue.push(child);
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * Kills a running tool: its process group, and the groups its descendants made for themselves.
+ * bubblewrap's inner process starts its own session (--new-session), which a kill of the tool's group
+ * does not reach; --die-with-parent should then end it, but was seen to miss under load, leaving Yosys
+ * running after a cancel. Only while the tool has not exited: its pid is not yet reaped, so not reused.
+ */
+function killTree(pid: number | undefined): void {
+  if (pid === undefined) return;
+  const groups = new Set<number>();
+  for (const descendant of descendants(pid)) {
+    const group = groupOf(descendant);
+    if (group !== undefined && group !== pid) groups.add(group);
+  }
+  killGroup(pid);
+  for (const group of groups) killGroup(group);
+}
+
 /**
  * Runs one tool as the leader of its own process group, streaming its output line by line. The
  * build's time limit and output limit stop it by killing the group, as does cancel(); in bubblewrap's
@@ -90,7 +146,8 @@ export function runTool(cmd: ToolCommand): ToolRun {
   let stopped: ToolEnd | null = null;
   const stop = (end: ToolEnd) => {
     stopped ??= end;
-    killGroup(child.pid);
+    if (child.exitCode === null && child.signalCode === null) killTree(child.pid);
+    else killGroup(child.pid);
   };
   const timer = setTimeout(() => stop({ reason: 'time-limit' }), cmd.budget.msLeft());
   const onLine = (line: string) => {
