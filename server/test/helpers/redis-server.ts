@@ -35,16 +35,28 @@ async function freePort(): Promise<number> {
   });
 }
 
+class PortTaken extends Error {}
+
 async function waitForPing(url: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`redis-server exited (${child.exitCode}): ${output()}`);
+    if (child.exitCode !== null) {
+      if (/Address already in use/i.test(output())) throw new PortTaken();
+      throw new Error(`redis-server exited (${child.exitCode}): ${output()}`);
+    }
     const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
     client.on('error', () => {});
     try {
       await client.connect();
-      if ((await client.ping()) === 'PONG') return;
-    } catch {
+      if ((await client.ping()) === 'PONG') {
+        // Test files run in parallel: another file's redis-server may have taken the port between
+        // freePort() and this one's start (this one then exits). Only our own process will do.
+        const pid = /process_id:(\d+)/.exec(await client.info('server'))?.[1];
+        if (Number(pid) !== child.pid) throw new PortTaken();
+        return;
+      }
+    } catch (error) {
+      if (error instanceof PortTaken) throw error;
       // not listening yet
     } finally {
       client.disconnect();
@@ -55,9 +67,9 @@ async function waitForPing(url: string, child: ChildProcess, output: () => strin
 }
 
 export async function startRedis(options: { persist?: boolean } = {}): Promise<TestRedis> {
-  const port = await freePort();
+  let port = await freePort();
   const dir = await mkdtemp(path.join(os.tmpdir(), 'cc-redis-'));
-  const url = `redis://127.0.0.1:${port}/0`;
+  let url = `redis://127.0.0.1:${port}/0`;
   let child: ChildProcess;
   let output = '';
   const launch = async () => {
@@ -82,7 +94,17 @@ export async function startRedis(options: { persist?: boolean } = {}): Promise<T
     child.kill(hard ? 'SIGKILL' : 'SIGTERM');
     await exited;
   };
-  await launch();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await launch();
+      break;
+    } catch (error) {
+      if (!(error instanceof PortTaken) || attempt >= 5) throw error;
+      await stop({ hard: true });
+      port = await freePort();
+      url = `redis://127.0.0.1:${port}/0`;
+    }
+  }
   return {
     url,
     port,
