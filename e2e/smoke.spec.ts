@@ -4,6 +4,9 @@ test('the gateway serves the built app and its config', async ({ page, request }
   const config = await request.get('/config.json');
   expect(config.ok()).toBe(true);
   expect(await config.json()).toMatchObject({ clientId: expect.any(String), serverUrl: expect.any(String) });
+  // What search results and link previews show for the app (Lighthouse's SEO audit asks for it).
+  const index = await (await request.get('/')).text();
+  expect(index).toMatch(/<meta\s+name="description"\s+content="[^"]*VHDL and Verilog[^"]*"/);
 
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

@@ -15,6 +15,7 @@ import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
 import { chromium } from 'playwright';
 import { startGateway } from '../support/gateway';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium';
+import { mainThreadTime, type TraceEvent } from './main-thread-time';
 
 const MOBILE_PERFORMANCE_BUDGET = 95;
 const MOBILE_TBT_BUDGET_MS = 200;
@@ -34,6 +35,10 @@ const watchdog = setTimeout(() => {
 interface RunFigures {
   scores: Record<string, number>;
   metrics: Record<string, number>;
+  /** The page's main-thread tasks: their CPU time and their wall time (ms). */
+  mainThread: { cpu: number; wall: number };
+  /** Audits that cost a category points (performance's metrics are printed on their own). */
+  failing: string[];
 }
 
 const METRICS = {
@@ -63,8 +68,14 @@ async function audit(url: string, preset: 'mobile' | 'desktop'): Promise<RunFigu
     Object.entries(categories).map(([id, category]) => [id, Math.round((category.score ?? 0) * 100)]),
   );
   const metrics = Object.fromEntries(Object.keys(METRICS).map((id) => [id, audits[id]?.numericValue ?? NaN]));
+  const failing = Object.entries(categories)
+    .filter(([id]) => id !== 'performance')
+    .flatMap(([, category]) => category.auditRefs)
+    .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
+    .map((ref) => ref.id);
+  const mainThread = mainThreadTime(result.artifacts.Trace.traceEvents as TraceEvent[]);
   if (DETAILS) printDetails(preset, audits);
-  return { scores, metrics };
+  return { scores, metrics, mainThread, failing };
 }
 
 type Audits = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']['audits'];
@@ -110,6 +121,14 @@ function print(preset: string, runs: RunFigures[]) {
     id === 'cumulative-layout-shift' ? `${label} ${metric(id).toFixed(3)}` : `${label} ${Math.round(metric(id))} ms`,
   );
   console.log(`  ${''.padEnd(8)} ${parts.join(', ')}`);
+  const cpu = median(runs.map((run) => run.mainThread.cpu));
+  const wall = median(runs.map((run) => run.mainThread.wall));
+  console.log(
+    `  ${''.padEnd(8)} page main thread: ${Math.round(cpu)} ms of CPU in ${Math.round(wall)} ms of tasks ` +
+      `(${Math.round(100 * (1 - cpu / wall))} % of it off the CPU, waiting for one or blocked; the mobile run's 4× slowdown multiplies that too)`,
+  );
+  const failing = [...new Set(runs.flatMap((run) => run.failing))];
+  if (failing.length > 0) console.log(`  ${''.padEnd(8)} audits that cost points: ${failing.join(', ')}`);
 }
 
 async function main() {
