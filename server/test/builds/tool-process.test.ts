@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-const UNISOLATED: ToolSandbox = { kind: 'none', readOnly: [], fileSizeLimitBytes: 1 << 30 };
+const UNISOLATED: ToolSandbox = { kind: 'none', readOnly: [], fileSizeLimitBytes: 1 << 30, memoryLimitBytes: 1 << 30 };
 
 function sh(script: string, budget = new BuildBudget(30_000, 1 << 20), sandbox = UNISOLATED) {
   const lines: string[] = [];
@@ -139,6 +139,19 @@ describe('runTool', () => {
     const { run } = sh('head -c 10000000 /dev/zero > big', undefined, { ...UNISOLATED, fileSizeLimitBytes: 4096 });
     expect(await run.done).toEqual({ reason: 'exit', code: 153 }); // the shell reports its child's SIGXFSZ (128 + 25)
     expect((await stat(path.join(dir, 'big'))).size).toBe(4096);
+  });
+
+  it('limits the memory every tool process may allocate (RLIMIT_DATA): an allocation past it fails', async () => {
+    // Touches every page, so the memory is really used (as a design's huge array constant is).
+    const allocate = (mib: number) =>
+      `${JSON.stringify(process.execPath)} -e "Buffer.alloc(${mib} * 1024 * 1024, 1); console.log('allocated')"`;
+    const limited = sh(allocate(640), undefined, { ...UNISOLATED, memoryLimitBytes: 512 << 20 });
+    expect(await limited.run.done).not.toEqual({ reason: 'exit', code: 0 });
+    expect(limited.lines).not.toContain('allocated');
+    // The same allocation under a higher limit succeeds: the limit, not the machine, refused it.
+    const roomy = sh(allocate(640), undefined, { ...UNISOLATED, memoryLimitBytes: 1024 << 20 });
+    expect(await roomy.run.done).toEqual({ reason: 'exit', code: 0 });
+    expect(roomy.lines).toContain('allocated');
   });
 
   it.runIf(detectIsolation() === 'bwrap')(

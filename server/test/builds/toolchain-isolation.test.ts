@@ -155,7 +155,12 @@ describe('sizes of tool-written files', () => {
     return file;
   }
   // The stand-in lives outside the build directory, so it runs without bubblewrap (which would hide it).
-  const unisolated = (fileSizeLimitBytes: number): ToolSandbox => ({ kind: 'none', readOnly: [], fileSizeLimitBytes });
+  const unisolated = (fileSizeLimitBytes: number): ToolSandbox => ({
+    kind: 'none',
+    readOnly: [],
+    fileSizeLimitBytes,
+    memoryLimitBytes: 1 << 30,
+  });
   const top = {
     name: 'top.vhd',
     content: 'architecture A of CustomInstrument is begin end architecture;\n',
@@ -205,6 +210,51 @@ describe('sizes of tool-written files', () => {
       });
       expect(built.log).toContain('ERROR: ghdl tried to write a file larger than 1048576 bytes and was stopped');
       expect(biggest).toBeLessThanOrEqual(1 << 20);
+    },
+  );
+});
+
+describe('memory', () => {
+  /** A design whose elaboration fills a 4 GiB array constant: GHDL allocates as long as it may. */
+  const hog = {
+    name: 'hog.vhd',
+    content: `library IEEE;
+use IEEE.Std_Logic_1164.all;
+use IEEE.Numeric_Std.all;
+
+architecture Hog of CustomInstrument is
+    type big is array (0 to 2**30 - 1) of integer;
+    function fill return integer is
+        variable v : big := (others => 1);
+    begin
+        return v(5);
+    end function;
+    constant c : integer := fill;
+begin
+    OutputA <= to_signed(c, 16);
+    OutputB <= (others => '0');
+    OutputC <= (others => '0');
+    OutputD <= (others => '0');
+end architecture;
+`,
+  } as SourceFile;
+
+  it(
+    'a design that makes GHDL allocate without end stops at the memory limit, and the log says so',
+    { timeout: 60_000 },
+    async () => {
+      // Without the limit GHDL grows by ~100 MB/s until the time limit (here 20 s, so a regression cannot
+      // take the machine's memory with it).
+      const sandbox = { ...toolSandbox(), memoryLimitBytes: 256 << 20 };
+      const built = await build(runner({ sandbox, timeLimitMs: 20_000 }), [hog]);
+      expect(built.outcome).toMatchObject({
+        status: 'failed',
+        error: 'SYNTHESIS failed: a tool ran out of memory (at most 256 MiB)',
+      });
+      expect(built.log).toContain(
+        'ERROR: ghdl ran out of memory: a tool may use at most 256 MiB (MOCK_BUILD_MEMORY_MB)',
+      );
+      expect(built.log).toMatch(/Limits: .*memory 256 MiB/);
     },
   );
 });

@@ -5,6 +5,7 @@ const sandbox = (kind: ToolSandbox['kind']): ToolSandbox => ({
   kind,
   readOnly: ['/opt/modules'],
   fileSizeLimitBytes: 1024,
+  memoryLimitBytes: 4096,
 });
 
 describe('sandboxed', () => {
@@ -14,7 +15,7 @@ describe('sandboxed', () => {
       './x.vhd',
     ]);
     expect(file).toBe('prlimit');
-    expect(args.slice(0, 3)).toEqual(['--fsize=1024', '--', 'bwrap']);
+    expect(args.slice(0, 4)).toEqual(['--fsize=1024', '--data=4096', '--', 'bwrap']);
     const joined = args.join(' ');
     expect(joined).toContain('--unshare-all --die-with-parent --new-session --ro-bind /usr /usr');
     expect(joined).toContain(
@@ -26,12 +27,15 @@ describe('sandboxed', () => {
     expect(args).not.toContain('/home');
   });
 
-  it('without bubblewrap: unshare -rn (network only) or the bare command, always under the file size limit', () => {
+  it('without bubblewrap: unshare -rn (network only) or the bare command, always under the file size and memory limits', () => {
     expect(sandboxed(sandbox('network'), '/b', '/b', 'sh', ['-c', 'x'])).toEqual([
       'prlimit',
-      ['--fsize=1024', '--', 'unshare', '-rn', '--', 'sh', '-c', 'x'],
+      ['--fsize=1024', '--data=4096', '--', 'unshare', '-rn', '--', 'sh', '-c', 'x'],
     ]);
-    expect(sandboxed(sandbox('none'), '/b', '/b', 'sh', [])).toEqual(['prlimit', ['--fsize=1024', '--', 'sh']]);
+    expect(sandboxed(sandbox('none'), '/b', '/b', 'sh', [])).toEqual([
+      'prlimit',
+      ['--fsize=1024', '--data=4096', '--', 'sh'],
+    ]);
   });
 
   it('recreates merged-/usr links (/bin -> usr/bin) as links, not as writable folders', () => {

@@ -18,6 +18,13 @@ export interface ToolSandbox {
   readOnly: readonly string[];
   /** RLIMIT_FSIZE of every tool process: no single file it writes grows past this (a full disk). */
   fileSizeLimitBytes: number;
+  /**
+   * RLIMIT_DATA of every tool process: the memory it may allocate (heap and private writable
+   * mappings). A design can make GHDL or Yosys allocate without end (a huge array constant, a deep
+   * recursion at elaboration); past this an allocation fails and the tool stops, before the machine's
+   * memory runs out. Address space is not limited: V8 reserves far more of it than it uses.
+   */
+  memoryLimitBytes: number;
 }
 
 const probe = (file: string, args: string[]) => spawnSync(file, args, { stdio: 'ignore', timeout: 5000 }).status === 0;
@@ -25,7 +32,10 @@ const probe = (file: string, args: string[]) => spawnSync(file, args, { stdio: '
 let detected: IsolationKind | undefined;
 /** The strongest isolation that works on this machine (probed once): bwrap, else unshare -rn, else none. */
 export function detectIsolation(): IsolationKind {
-  detected ??= probe('bwrap', [...bwrapArgs({ kind: 'bwrap', readOnly: [], fileSizeLimitBytes: 0 }, '/', '/'), 'true'])
+  detected ??= probe('bwrap', [
+    ...bwrapArgs({ kind: 'bwrap', readOnly: [], fileSizeLimitBytes: 0, memoryLimitBytes: 0 }, '/', '/'),
+    'true',
+  ])
     ? 'bwrap'
     : probe('unshare', ['-rn', 'true'])
       ? 'network'
@@ -75,7 +85,7 @@ export function bwrapArgs(sandbox: ToolSandbox, buildDir: string, cwd: string): 
   return args;
 }
 
-/** The command line that runs `command args` in the sandbox, its written files limited in size. */
+/** The command line that runs `command args` in the sandbox, its written files and its memory limited in size. */
 export function sandboxed(
   sandbox: ToolSandbox,
   buildDir: string,
@@ -90,7 +100,7 @@ export function sandboxed(
         ? ['unshare', '-rn', '--', command, ...args]
         : [command, ...args];
   // prlimit execs the command in place: the process keeps its id, so the process-group kill still reaches it.
-  return ['prlimit', [`--fsize=${sandbox.fileSizeLimitBytes}`, '--', ...inner]];
+  return ['prlimit', [`--fsize=${sandbox.fileSizeLimitBytes}`, `--data=${sandbox.memoryLimitBytes}`, '--', ...inner]];
 }
 
 /** The node_modules folder a module's imports resolve from (the nearest one above it holding the package). */

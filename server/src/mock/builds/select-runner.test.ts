@@ -8,10 +8,22 @@ import { ToolchainRunner } from './toolchain-runner.js';
 
 const seed = { stageLogs: { IP: [], SYNTHESIS: [], ROUTE: [], BITSTREAM: [] } } as unknown as SeedData;
 const mock = (builds: string, env: Record<string, string> = {}) => testConfig({ MOCK_BUILDS: builds, ...env }).mock;
-const sandbox = (kind: ToolSandbox['kind']): ToolSandbox => ({ kind, readOnly: [], fileSizeLimitBytes: 1 << 20 });
+const sandbox = (kind: ToolSandbox['kind']): ToolSandbox => ({
+  kind,
+  readOnly: [],
+  fileSizeLimitBytes: 1 << 20,
+  memoryLimitBytes: 1 << 30,
+});
 const ghdl = { path: 'ghdl', version: 'GHDL 2.0.0, mcode code generator' };
 
 describe('selectRunner (MOCK_BUILDS)', () => {
+  it('gives every tool the memory MOCK_BUILD_MEMORY_MB allows, and says so at start-up', () => {
+    expect(selectRunner(mock('toolchain'), seed, ghdl).reason).toContain('each tool at most 1024 MiB of memory');
+    const chosen = selectRunner(mock('toolchain', { MOCK_BUILD_MEMORY_MB: '300' }), seed, ghdl);
+    expect(chosen.reason).toContain('each tool at most 300 MiB of memory');
+    expect(() => mock('toolchain', { MOCK_BUILD_MEMORY_MB: '64' })).toThrow(/MOCK_BUILD_MEMORY_MB/);
+  });
+
   it('auto: the toolchain when GHDL is found, else the simulated runner, saying why', () => {
     const found = selectRunner(mock('auto'), seed, ghdl);
     expect(found.runner).toBeInstanceOf(ToolchainRunner);

@@ -11,18 +11,23 @@ import { ToolchainRunner, YOSYS_PROCESS } from './toolchain-runner.js';
 
 /** The largest file a tool may write (RLIMIT_FSIZE): a design cannot fill the disk. */
 export const TOOL_FILE_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
+/** The memory a tool may allocate unless MOCK_BUILD_MEMORY_MB says otherwise (RLIMIT_DATA). */
+export const TOOL_MEMORY_LIMIT_BYTES = 1024 * 1024 * 1024;
 
 /**
  * The sandbox of this machine's tools: the detected isolation, and what they read besides /usr —
  * the Yosys wrapper's folder, the node_modules it imports from, and node itself when it is not in /usr.
  */
-export function toolSandbox(kind: IsolationKind = detectIsolation()): ToolSandbox {
+export function toolSandbox(
+  kind: IsolationKind = detectIsolation(),
+  memoryLimitBytes = TOOL_MEMORY_LIMIT_BYTES,
+): ToolSandbox {
   const readOnly = [path.dirname(YOSYS_PROCESS)];
   const modules = nodeModulesFor(YOSYS_PROCESS, '@yowasp/yosys');
   if (modules) readOnly.push(modules);
   const nodePrefix = path.dirname(path.dirname(process.execPath));
   if (!process.execPath.startsWith('/usr/')) readOnly.push(nodePrefix);
-  return { kind, readOnly, fileSizeLimitBytes: TOOL_FILE_SIZE_LIMIT_BYTES };
+  return { kind, readOnly, fileSizeLimitBytes: TOOL_FILE_SIZE_LIMIT_BYTES, memoryLimitBytes };
 }
 
 export const UNISOLATED_REFUSED =
@@ -53,7 +58,7 @@ export function selectRunner(
   config: AppConfig['mock'],
   seed: SeedData,
   ghdl = findGhdl(),
-  sandbox = toolSandbox(),
+  sandbox = toolSandbox(detectIsolation(), config.buildMemoryMb * 1024 * 1024),
 ): SelectedRunner {
   const simulated = () => new SimulatedRunner({ stageLogs: seed.stageLogs, stepMs: config.buildStepMs });
   if (config.builds === 'simulated') {
@@ -90,6 +95,7 @@ export function selectRunner(
     kind: 'toolchain',
     reason:
       `MOCK_BUILDS=${config.builds}: builds run ${ghdl.version} and Yosys ${yosysVersion} ` +
-      `(${concurrency} at once; ${describeIsolation(sandbox.kind)})`,
+      `(${concurrency} at once, each tool at most ${Math.round(sandbox.memoryLimitBytes / 1024 / 1024)} MiB of memory; ` +
+      `${describeIsolation(sandbox.kind)})`,
   };
 }

@@ -55,6 +55,13 @@ const asPath = (name: string) => `./${name}`;
 const wroteTooMuch = (end: ToolEnd) =>
   (end.reason === 'signal' && end.signal === 'SIGXFSZ') || (end.reason === 'exit' && end.code === 128 + 25);
 
+/**
+ * What the tools print when an allocation fails at the memory limit: GHDL (GNAT's STORAGE_ERROR),
+ * Node running Yosys (V8's fatal out-of-memory, a WebAssembly memory that cannot grow), C's ENOMEM.
+ */
+const OUT_OF_MEMORY =
+  /heap exhausted|STORAGE_ERROR|out of memory|Cannot allocate memory|bad_alloc|WebAssembly\.Memory/i;
+
 class Cancelled extends Error {}
 /** A tool wrote a file too big to read: the build fails with this message. */
 class FileTooBig extends Error {}
@@ -116,6 +123,8 @@ export class ToolchainRunner implements BuildRunner {
 class ToolchainBuild {
   private cancelled = false;
   private current: ToolRun | null = null;
+  /** A tool of this build failed saying it could not allocate memory (the sandbox's limit). */
+  private ranOutOfMemory = false;
   private readonly diagnostics: Diagnostic[] = [];
   private readonly full: string[] = [];
   private budget: BuildBudget;
@@ -187,7 +196,8 @@ class ToolchainBuild {
       `Configuration: hardware ${c.hardware}, ${c.slots} slots, OS ${c.os_version}, target ${c.target}`,
       `Tools: ${options.ghdl.version}; Yosys ${options.yosysVersion} (WebAssembly)`,
       `Limits: ${Math.round(options.timeLimitMs / 1000)} s, ${Math.round(options.outputLimitBytes / 1024)} KiB of log; ` +
-        `files written by a tool at most ${Math.round(options.sandbox.fileSizeLimitBytes / 1024 / 1024)} MiB; environment PATH, HOME, TMPDIR only`,
+        `memory ${this.memoryLimitMiB()} MiB and files written at most ${Math.round(options.sandbox.fileSizeLimitBytes / 1024 / 1024)} MiB per tool; ` +
+        'environment PATH, HOME, TMPDIR only',
       `Isolation: ${describeIsolation(options.sandbox.kind)}`,
     );
   }
@@ -268,10 +278,15 @@ class ToolchainBuild {
     return this.job.files.some((f) => f.name === name) ? { file: name, origin: 'user' } : null;
   };
 
+  private memoryLimitMiB(): number {
+    return Math.round(this.options.sandbox.memoryLimitBytes / 1024 / 1024);
+  }
+
   /** Runs a tool in the build's src/ folder; false when it failed (its errors are in the log). */
   private async tool(label: string, command: string, args: string[]): Promise<ToolEnd> {
     if (this.cancelled) throw new Cancelled();
     this.log(`$ ${label} ${args.join(' ')}`);
+    let outOfMemory = false;
     const run = runTool({
       command,
       args,
@@ -283,6 +298,7 @@ class ToolchainBuild {
       onLine: (raw) => {
         if (this.cancelled) return; // an event handler must not throw Cancelled
         const line = raw.replaceAll(`${this.dir}/`, '');
+        if (OUT_OF_MEMORY.test(line)) outOfMemory = true;
         const parsed = parseToolLine(line, this.mapPath);
         if (parsed.diagnostic) this.addDiagnostic(parsed.diagnostic, parsed.text);
         else this.log(parsed.text);
@@ -306,6 +322,13 @@ class ToolchainBuild {
       );
     if (end.reason === 'spawn-error')
       this.log(`ERROR: ${label} could not be started (${end.message}). Install it: apt-get install ghdl`);
+    if (outOfMemory && !(end.reason === 'exit' && end.code === 0)) {
+      this.ranOutOfMemory = true;
+      this.log(
+        `ERROR: ${label} ran out of memory: a tool may use at most ${this.memoryLimitMiB()} MiB (MOCK_BUILD_MEMORY_MB). ` +
+          'Look for a very large array, constant or loop in the design',
+      );
+    }
     return end;
   }
 
@@ -334,6 +357,8 @@ class ToolchainBuild {
       if (end.reason === 'time-limit') return this.failed('SYNTHESIS failed: the time limit was reached');
       if (end.reason === 'output-limit') return this.failed('SYNTHESIS failed: the output limit was reached');
       if (wroteTooMuch(end)) return this.failed('SYNTHESIS failed: a tool wrote a file larger than the limit');
+      if (this.ranOutOfMemory)
+        return this.failed(`SYNTHESIS failed: a tool ran out of memory (at most ${this.memoryLimitMiB()} MiB)`);
       if (first) return this.failed(`SYNTHESIS failed: ${first.message} (${first.file}, line ${first.line})`);
       return this.failed('SYNTHESIS failed: see the log');
     };
