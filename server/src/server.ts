@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, placeholderLinksWarning } from './config.js';
-import { openMockWarning } from './exposure.js';
+import { openMockWarning, plainHttpUpstreamsWarning } from './exposure.js';
 import { runPrimary, SHUTDOWN_MESSAGE } from './cluster.js';
 import { listenGateway } from './listen.js';
 
@@ -48,7 +48,8 @@ async function main() {
   await listenGateway(app, config);
   const worker = cluster.isWorker ? `, worker ${cluster.worker?.id} of ${config.workers}` : '';
   app.log.info(`Cloud Compile gateway (${config.mode} mode${worker}) at ${config.publicUrl}`);
-  for (const warning of [openMockWarning(config), placeholderLinksWarning(config)]) if (warning) app.log.warn(warning);
+  for (const warning of [openMockWarning(config), plainHttpUpstreamsWarning(config), placeholderLinksWarning(config)])
+    if (warning) app.log.warn(warning);
 }
 
 void main();

@@ -84,22 +84,39 @@ class BadPathError extends Error {
   }
 }
 
+/** How many times an upstream could decode a path (a server that decodes twice, behind one that decodes once). */
+const DECODINGS_CHECKED = 3;
+
+/** Whether a path (as some server may read it) has a `..` segment: `\\` as `/`, `;parameters` stripped (`..;x`). */
+const climbs = (path: string) =>
+  path
+    .replaceAll('\\', '/')
+    .split('/')
+    .some((segment) => segment.split(';', 1)[0] === '..');
+
 /**
  * Refuses a path that could leave the upstream's base path once the upstream decodes it: a `..`
- * segment (also as %2e%2e or with backslashes) or a second origin (`//host`, `scheme:`).
+ * segment (also as %2e%2e, double-encoded as %252e%252e, with backslashes, or with a `;parameter`,
+ * which servlet containers such as the identity provider's read as `..`) or a second origin
+ * (`//host`, `scheme:`).
  */
 function checkPath(url: string): void {
   const queryAt = url.indexOf('?');
-  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  let path = queryAt === -1 ? url : url.slice(0, queryAt);
   if (path.startsWith('//') || !path.startsWith('/')) throw new BadPathError();
   if (!path.includes('.') && !path.includes('%') && !path.includes('\\')) return;
-  let decoded: string;
   try {
-    decoded = decodeURIComponent(path);
+    path = decodeURIComponent(path);
   } catch {
     throw new BadPathError();
   }
-  if (decoded.replaceAll('\\', '/').split('/').includes('..')) throw new BadPathError();
+  // What a server that decodes again would see: only the characters that make a segment (a literal
+  // `%` in a file name is no error here, nor is an invalid escape that hides an encoded `..` next to it).
+  for (let decodings = 1; ; decodings++) {
+    if (climbs(path)) throw new BadPathError();
+    if (!path.includes('%') || decodings === DECODINGS_CHECKED) return;
+    path = path.replace(/%(?:2e|2f|5c|3b|25)/gi, (escape) => String.fromCharCode(parseInt(escape.slice(1), 16)));
+  }
 }
 
 /** The answer's body once the head is on the reply: collected whole, or streamed (with backpressure). */

@@ -31,10 +31,27 @@ export function cookiesForApi(header: string | undefined): string | undefined {
   return kept.length > 0 ? kept.join('; ') : undefined;
 }
 
-/** The API upstream's Set-Cookie headers without those for identity cookies. */
+/**
+ * The name a browser gives a Set-Cookie's cookie; '' for a nameless one (no `=` in its name-value
+ * pair, or nothing before it), which browsers store with the whole pair as its value.
+ */
+function setCookieName(setCookie: string): string {
+  const pair = setCookie.split(';', 1)[0] ?? '';
+  const equals = pair.indexOf('=');
+  return equals === -1 ? '' : pair.slice(0, equals).trim();
+}
+
+/**
+ * The API upstream's Set-Cookie headers without those for identity cookies, nor nameless ones
+ * (`app.rt` alone, `=app.at=x`): a browser keeps those as a cookie whose value reads like an
+ * identity cookie in `document.cookie`.
+ */
 export function setCookiesFromApi(header: string | string[] | undefined): string[] {
   const all = header === undefined ? [] : [header].flat();
-  return all.filter((cookie) => !isIdentityCookie(cookie.slice(0, Math.max(0, cookie.indexOf('='))).trim()));
+  return all.filter((cookie) => {
+    const name = setCookieName(cookie);
+    return name !== '' && !isIdentityCookie(name);
+  });
 }
 
 /** A Forwarded (RFC 7239) node: IPv6 addresses are quoted and bracketed. */

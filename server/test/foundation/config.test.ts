@@ -10,6 +10,7 @@ import {
   placeholderLinksWarning,
 } from '../../src/config.js';
 import { spawnGateway } from '../helpers/spawn-gateway.js';
+import { plainHttpUpstreamsWarning } from '../../src/exposure.js';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -69,6 +70,21 @@ describe('loadConfig', () => {
       ]),
     );
     expect(placeholderLinksWarning(loadConfig({ ...proxy, ...real }))).toBeUndefined();
+  });
+
+  it('warns in proxy mode when an upstream on another machine is plain http, naming it', () => {
+    const proxy = (api: string, auth: string) => loadConfig({ MODE: 'proxy', API_UPSTREAM: api, AUTH_UPSTREAM: auth });
+    expect(plainHttpUpstreamsWarning(proxy('http://compile-api:8000', 'https://auth.test'))).toMatch(
+      /^API_UPSTREAM \(http:\/\/compile-api:8000\/?\) is plain http: access tokens, API keys and sign-in forms cross the network unencrypted/,
+    );
+    expect(plainHttpUpstreamsWarning(proxy('http://10.0.0.5', 'http://auth.test'))).toMatch(
+      /^API_UPSTREAM \(.*\) and AUTH_UPSTREAM \(.*\) are plain http/,
+    );
+    // https, or an upstream on this machine, is not named; the mock has no upstreams.
+    expect(plainHttpUpstreamsWarning(proxy('https://api.test', 'https://auth.test'))).toBeUndefined();
+    expect(plainHttpUpstreamsWarning(proxy('http://127.0.0.1:8000', 'http://localhost:9011'))).toBeUndefined();
+    expect(plainHttpUpstreamsWarning(proxy('http://[::1]:8000', 'https://auth.test'))).toBeUndefined();
+    expect(plainHttpUpstreamsWarning(loadConfig({}))).toBeUndefined();
   });
 
   it('derives the public settings from PUBLIC_URL and keeps only its origin', () => {

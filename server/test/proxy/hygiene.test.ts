@@ -18,6 +18,10 @@ const API_SET_COOKIES = [
   'app.idt=forged-id; Path=/',
   'app.at_exp=1; Path=/',
   'fusionauth.sso=forged; Path=/',
+  // Nameless cookies: a browser stores them with the whole pair as the value.
+  'app.rt',
+  '=app.at=forged; Path=/',
+  ' = app.idt=forged',
   'api_affinity=node-3; Path=/api; HttpOnly',
 ];
 const AUTH_SET_COOKIES = [

@@ -144,12 +144,38 @@ describe('proxy mode: /api to API_UPSTREAM', () => {
   });
 
   it('refuses a path that climbs out of /api once decoded: 400 (404 where the router already sees ..), the upstream sees nothing', async () => {
-    for (const path of ['/api/%2e%2e/admin', '/api/..%2fadmin', '/api/x/..%5c..%5cadmin']) {
+    for (const path of [
+      '/api/%2e%2e/admin',
+      '/api/..%2fadmin',
+      '/api/x/..%5c..%5cadmin',
+      // Servlet containers (Tomcat, Jetty: the identity provider's kind) read `..;x` as `..`.
+      '/api/..;/admin',
+      '/api/%2e%2e;x/admin',
+      '/app/..;/admin/user/',
+      // Double-encoded, for an upstream that decodes twice; an invalid escape beside it hides nothing.
+      '/api/%252e%252e/%252e%252e/internal',
+      '/api/x/%252e%252e%255cadmin',
+      '/api/%252e%252e/%25zz',
+    ]) {
       const response = await requestGateway(baseUrl, path);
       expect([400, 404], path).toContain(response.statusCode);
       expect(JSON.parse((await readBody(response)).toString())).toHaveProperty('detail');
     }
     expect(api.seen).toHaveLength(0);
+    expect(auth.seen).toHaveLength(0);
+  });
+
+  it('passes on paths that only look odd: a literal % (as %25) in a name, a ; inside a segment, dots in names', async () => {
+    for (const path of ['/api/projects/p1/files/100%25done.vhd', '/api/projects/a;b', '/api/projects/p1/files/..vhd']) {
+      const response = await requestGateway(baseUrl, path);
+      await readBody(response);
+      expect(response.statusCode, path).toBe(200);
+    }
+    expect(api.seen.map((seen) => seen.url)).toEqual([
+      '/api/projects/p1/files/100%25done.vhd',
+      '/api/projects/a;b',
+      '/api/projects/p1/files/..vhd',
+    ]);
   });
 
   it('drops hop-by-hop headers (and those Connection names), sends the upstream its own Host', async () => {
