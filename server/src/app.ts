@@ -14,6 +14,7 @@ import healthPlugin from './plugins/health.js';
 import configJsonPlugin from './plugins/config-json.js';
 import spaPlugin from './plugins/spa.js';
 import { sendError } from './errors.js';
+import { limitConnectionsPerAddress } from './connection-limit.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,6 +76,7 @@ export async function buildApp(config: AppConfig, options: FastifyServerOptions 
   // Beyond this many open client connections new ones are closed at once; each upstream pool is as
   // large (proxy/upstream.ts), so a client's request never queues behind other clients' streams.
   app.server.maxConnections = http.maxConnections;
+  limitConnectionsPerAddress(app.server, http.maxConnectionsPerAddress);
   app.decorate('config', config);
 
   // Only the mock reads cookies itself (its sign-in); the proxy passes the Cookie header on as text,

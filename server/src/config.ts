@@ -66,6 +66,12 @@ const trustProxy = z
     return value.split(',').map((entry) => entry.trim());
   });
 
+/**
+ * An address's share of connections at the edge: a browser opens up to 6 per origin, so this leaves
+ * room for dozens of people behind one NAT, and one machine can hold a sixteenth of MAX_CONNECTIONS.
+ */
+const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 256;
+
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
 /** Whether only this machine can reach HOST (anything else: a LAN, a container's published port, the internet). */
@@ -103,6 +109,7 @@ const envShape = z.object({
   HEADERS_TIMEOUT_MS: intFromEnv(500, 600_000).default(20_000),
   KEEP_ALIVE_TIMEOUT_MS: intFromEnv(100, 600_000).default(65_000),
   MAX_CONNECTIONS: intFromEnv(16, 1_000_000).default(4096),
+  MAX_CONNECTIONS_PER_ADDRESS: intFromEnv(0, 1_000_000).optional(),
   LISTEN_DESCRIPTORS: intFromEnv(1, 1024).default(64),
   BODY_LIMIT_BYTES: intFromEnv(1024, 1024 ** 3).optional(),
   VALIDATE: z.enum(['off', 'report', 'strict']).default('off'),
@@ -221,6 +228,8 @@ export interface AppConfig {
     headersTimeoutMs: number;
     keepAliveTimeoutMs: number;
     maxConnections: number;
+    /** Open connections one client address may hold (an IPv6 /64 is one); 0: no cap. */
+    maxConnectionsPerAddress: number;
     /** Descriptors for the listening socket: Node accepts one connection per descriptor per event-loop turn. */
     listenDescriptors: number;
     bodyLimitBytes: number;
@@ -355,6 +364,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
       keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
       maxConnections: e.MAX_CONNECTIONS,
+      // Only where clients connect straight to the gateway: behind a proxy (TRUST_PROXY) every
+      // connection comes from the proxy, and on a loopback HOST only this machine connects.
+      maxConnectionsPerAddress:
+        e.MAX_CONNECTIONS_PER_ADDRESS ??
+        (e.TRUST_PROXY === false && !isLoopbackHost(e.HOST) ? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS : 0),
       listenDescriptors: e.LISTEN_DESCRIPTORS,
       // The mock reads bodies whole (the contract's largest is a 5 MiB file); the proxy streams them.
       bodyLimitBytes: e.BODY_LIMIT_BYTES ?? (e.MODE === 'mock' ? 8 * 1024 ** 2 : 50 * 1024 ** 2),

@@ -11,7 +11,7 @@ import { ApiError, ApiValidationError, sendError, sendValidationError, type Vali
 import type { SandboxRegistry } from '../store/registry.js';
 import { apiKeyHandlers } from './api-keys.js';
 import { authenticate, isWrite, type Caller } from './auth.js';
-import { clientKey } from '../client-address.js';
+import { clientKey } from '../../client-address.js';
 import { buildHandlers } from './builds.js';
 import { exampleHandlers } from './examples.js';
 import { fileHandlers } from './files.js';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Operation } from 'openapi-backend';
-import { clientKey } from '../client-address.js';
+import { clientKey } from '../../client-address.js';
 import type { MockIdentity } from '../session.js';
 import { ApiError } from '../../errors.js';
 import type { SandboxRegistry } from '../store/registry.js';

@@ -3,7 +3,7 @@ import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import type { MockIdentity, MockUser } from '../session.js';
 import { appOrigins, refuseForgedRequests } from '../../plugins/forged-requests.js';
-import { clientKey } from '../client-address.js';
+import { clientKey } from '../../client-address.js';
 import { COOKIE, clearTokenCookies, secureCookies, setTokenCookies } from './cookies.js';
 import { accountPage, errorPage, loginPage, registerPage } from './pages.js';
 import { allowedOrigins, safeRedirectTarget, withQuery } from './redirects.js';

@@ -1,7 +1,7 @@
 import ipaddr from 'ipaddr.js';
 
 /**
- * The key one client is counted under (sign-in rate limit, sessions and sandboxes per address).
+ * The key one client is counted under (connections, sign-in rate limit, sessions and sandboxes per address).
  * An IPv4 address is itself; an IPv4-mapped IPv6 address (::ffff:a.b.c.d, how a dual-stack socket
  * reports IPv4 peers) is that IPv4 address; any other IPv6 address is its /64, because one
  * subscriber or host is routinely given a whole /64 and could otherwise pick a fresh address, and
