@@ -1,8 +1,9 @@
-import net from 'node:net';
+import type net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { ConfigError, loadConfig, testConfig } from '../../src/config.js';
+import { watchedConnection } from '../helpers/tcp.js';
 import { closedPort } from '../proxy/upstream-server.js';
 
 /**
@@ -42,25 +43,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-interface Connection {
-  socket: net.Socket;
-  received: () => string;
-  /** Resolves with the milliseconds from connecting until the server closed the connection. */
-  closed: Promise<number>;
-}
-
-async function connect(): Promise<Connection> {
-  const socket = net.connect(port, '127.0.0.1');
-  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
-  const started = performance.now();
-  let received = '';
-  socket.setEncoding('utf8').on('data', (chunk: string) => (received += chunk));
-  const closed = new Promise<number>((resolve) => {
-    socket.on('error', () => undefined);
-    socket.once('close', () => resolve(performance.now() - started));
-  });
-  return { socket, received: () => received, closed };
-}
+const connect = () => watchedConnection(port);
 
 /** Writes `text` one byte at a time, `everyMs` apart, until the text ends or the socket closes. */
 function dribble(socket: net.Socket, text: string, everyMs: number): void {

@@ -1,8 +1,9 @@
-import net from 'node:net';
+import type net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, testConfig } from '../../src/config.js';
+import { watchedConnection, type WatchedConnection } from '../helpers/tcp.js';
 
 /**
  * One client address cannot take every connection slot (a security review filled MAX_CONNECTIONS
@@ -24,23 +25,9 @@ afterAll(async () => {
   await app?.close();
 });
 
-interface Connection {
-  socket: net.Socket;
-  received: () => string;
-  closed: Promise<void>;
-}
-
-async function connect(): Promise<Connection> {
-  const socket = net.connect(port, '127.0.0.1');
-  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
-  let received = '';
-  socket.setEncoding('utf8').on('data', (chunk: string) => (received += chunk));
-  socket.on('error', () => undefined);
-  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
-  return { socket, received: () => received, closed };
-}
-
-const ask = (connection: Connection) => connection.socket.write('GET /healthz HTTP/1.1\r\nHost: gateway\r\n\r\n');
+const connect = () => watchedConnection(port);
+const ask = (connection: WatchedConnection) =>
+  connection.socket.write('GET /healthz HTTP/1.1\r\nHost: gateway\r\n\r\n');
 
 describe('MAX_CONNECTIONS_PER_ADDRESS', () => {
   it("closes an address's connections beyond its share at once, and takes new ones once its others have gone", async () => {

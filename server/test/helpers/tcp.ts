@@ -24,3 +24,23 @@ export async function refusedConnection(port: number, withinMs: number): Promise
   }
   throw new Error(`port ${port} still accepted connections after ${withinMs} ms`);
 }
+
+/** A raw client connection whose answer is collected as text. */
+export interface WatchedConnection {
+  socket: net.Socket;
+  /** Everything the server has sent so far. */
+  received(): string;
+  /** Resolves with the milliseconds from connecting until the server closed the connection. */
+  closed: Promise<number>;
+}
+
+/** Connects to 127.0.0.1:`port` and collects what the server sends, for tests of the HTTP server's own limits. */
+export async function watchedConnection(port: number): Promise<WatchedConnection> {
+  const socket = await connect(port);
+  const started = performance.now();
+  let received = '';
+  socket.setEncoding('utf8').on('data', (chunk: string) => (received += chunk));
+  socket.on('error', () => undefined);
+  const closed = new Promise<number>((resolve) => socket.once('close', () => resolve(performance.now() - started)));
+  return { socket, received: () => received, closed };
+}
