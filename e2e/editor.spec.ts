@@ -62,8 +62,17 @@ test('a new VHDL file starts from the template; an edit is marked, Ctrl+S saves 
   await expect(page.getByText('No files in this project.')).toBeVisible();
   await expect(page.getByText('SAVE AND BUILD')).toBeVisible();
 
-  await page.getByRole('button', { name: 'New file' }).click();
+  // Closed without creating, the dialog gives focus back to the button that opened it.
+  const newFile = page.getByRole('button', { name: 'New file' });
+  await newFile.focus();
+  await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'New file' });
+  await expect(dialog.getByLabel('File name')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(newFile).toBeFocused();
+
+  await newFile.click();
   await dialog.getByLabel('File name').fill('notes.txt');
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(dialog.getByRole('alert')).toContainText('Use one of these extensions');
@@ -123,6 +132,7 @@ test('files: two uploaded with the Choose button, one dropped on the panel, then
   await expect(uploads.locator('li', { hasText: 'readme.md' })).toContainText('Use one of these extensions');
   await expectNoAxeViolations(page, 'upload dialog');
   await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+  await expect(page.getByRole('button', { name: 'Upload files' })).toBeFocused();
   await expect(filesList(page).getByRole('button', { name: 'counter.vhd', exact: true })).toBeVisible();
   await expect(filesList(page).getByRole('button', { name: 'pins.xdc', exact: true })).toBeVisible();
 

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { callApi } from './support/api';
 import { USERS, acceptCookieNotice, expectNoAxeViolations, signInAt } from './support/app';
 
 test.beforeEach(async ({ context, baseURL }) => {
@@ -56,6 +57,27 @@ test('a bad project id: one not-found view, on the editor and builds routes, wit
   await page.getByRole('link', { name: 'Go to your projects' }).click();
   await expect(page).toHaveURL(/#\/projects$/);
   await expect(projectTable(page)).toBeVisible();
+});
+
+test("a bad build id: a not-found view like a bad project's, with a way back to the project's builds", async ({
+  page,
+  baseURL,
+}) => {
+  await signInAt(page, '#/projects', USERS.ada.email);
+  await expect(projectTable(page)).toBeVisible();
+  const projects = await callApi<{ id: string; name: string }[]>(page, baseURL!, 'GET', '/projects');
+  const adder = projects.find((project) => project.name === 'Adder')!;
+  await page.goto(`/#/builds/${adder.id}/doesnotexist`);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1, name: 'Build not found' })).toBeVisible();
+  await expect(main).toContainText('The project Adder has no build with the id doesnotexist.');
+  // The API answered 404: nothing to retry, and no breadcrumb naming a build that is not there.
+  await expect(main.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+  await expect(main.getByRole('navigation', { name: 'Breadcrumb' })).toHaveCount(0);
+  await expectNoAxeViolations(page, 'the build-not-found view');
+  await main.getByRole('link', { name: 'Go to the builds of Adder' }).click();
+  await expect(page).toHaveURL(new RegExp(`#/builds/${adder.id}$`));
+  await expect(main.getByRole('heading', { level: 1, name: 'Builds: Adder' })).toBeVisible();
 });
 
 /** While `down.value` is true, every call for the projects list fails as a dropped connection would. */

@@ -21,9 +21,18 @@ test('create an API key, copy it, use it within its scopes, then revoke it', asy
   await expect(page).toHaveTitle('API Keys - Preferences | Cloud Compile');
   await expect(page.getByRole('heading', { name: 'API Keys', level: 1 })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Create API Key' }).click();
+  const createKey = page.getByRole('button', { name: 'Create API Key' });
   const dialog = page.getByRole('dialog', { name: 'Create API Key' });
   const nameField = dialog.getByRole('textbox', { name: 'API Key Name' });
+  // Closed without creating, the dialog gives focus back to the button that opened it.
+  await createKey.focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(createKey).toBeFocused();
+
+  await createKey.click();
   // Nothing filled in: both problems shown, nothing sent.
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(dialog.getByText('API key name is required.')).toBeVisible();

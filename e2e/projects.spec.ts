@@ -125,6 +125,50 @@ test('rename a project from its row menu, then delete it after confirming', asyn
   await expect(projectTable(page)).toContainText(`No project name contains “${renamed}”`);
 });
 
+test('each dialog opens on its first field, and closing gives focus back to what opened it', async ({ page }) => {
+  // Create Project, from the keyboard: typing lands in the name field; Escape returns to the button.
+  const create = page.getByRole('button', { name: 'Create Project' });
+  await create.focus();
+  await page.keyboard.press('Enter');
+  const createDialog = page.getByRole('dialog', { name: 'Create Project' });
+  const createName = createDialog.getByRole('textbox', { name: 'Project Name' });
+  await expect(createName).toBeFocused();
+  await page.keyboard.type('Typed at once');
+  await expect(createName).toHaveValue('Typed at once');
+  await page.keyboard.press('Escape');
+  await expect(createDialog).toBeHidden();
+  await expect(create).toBeFocused();
+
+  // Import Example: the first field is the example to copy; the arrows choose one. Cancel returns.
+  const importButton = page.getByRole('button', { name: 'Import Example' });
+  await importButton.focus();
+  await page.keyboard.press('Enter');
+  const importDialog = page.getByRole('dialog', { name: 'Import Example' });
+  const choices = importDialog.getByRole('radio');
+  await expect(choices.first()).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(choices.nth(1)).toBeChecked();
+  await expect(importDialog.getByRole('textbox', { name: 'Project Name' })).not.toHaveValue('');
+  await importDialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(importDialog).toBeHidden();
+  await expect(importButton).toBeFocused();
+
+  // Rename, from a row's menu: the name is selected, so typing replaces it; focus returns to the menu's button.
+  await filterBox(page).fill('Adder');
+  const actions = page.getByRole('button', { name: 'Actions for Adder', exact: true });
+  await actions.click();
+  await page.getByRole('menuitem', { name: 'Rename' }).press('Enter');
+  const renameDialog = page.getByRole('dialog', { name: 'Rename Project' });
+  const renameField = renameDialog.getByRole('textbox', { name: 'Project Name' });
+  await expect(renameField).toBeFocused();
+  await page.keyboard.type('Not kept');
+  await expect(renameField).toHaveValue('Not kept');
+  await page.keyboard.press('Escape');
+  await expect(renameDialog).toBeHidden();
+  await expect(actions).toBeFocused();
+  await expect(projectRow(page, 'Adder')).toBeVisible();
+});
+
 test('the row menu opens the builds of a project', async ({ page }) => {
   await filterBox(page).fill('Adder');
   await rowMenu(page, 'Adder', 'Builds');

@@ -211,6 +211,23 @@ test('everything works from the keyboard', async ({ page }) => {
   await expect(page).toHaveURL(/#\?line=20$/);
   const outline = await lineButton.evaluate((element) => getComputedStyle(element).outlineStyle);
   expect(outline).toBe('solid');
+
+  // The line numbers are one tab stop: Up and Down move between them, Tab leaves them at once.
+  const lineNumber = (line: number) => row(page, line).getByRole('button', { name: String(line), exact: true });
+  await page.keyboard.press('ArrowDown');
+  await expect(lineNumber(21)).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await expect(lineNumber(19)).toBeFocused();
+  await expect(page.locator('.log-viewer__line-number[tabindex="0"]')).toHaveCount(1);
+  await page.keyboard.press('Tab');
+  await expect(page.locator('.log-viewer__line-number:focus')).toHaveCount(0);
+  await page.keyboard.press('Shift+Tab');
+  await expect(lineNumber(19)).toBeFocused();
+  // End reaches the last line, far below the rows drawn, and scrolls to it.
+  await page.keyboard.press('End');
+  await expect(lineNumber(LINES)).toBeFocused();
+  await expect(row(page, LINES)).toBeInViewport();
 });
 
 test('ANSI colours are styled text, wrap toggles, and the viewer is axe-clean in light and dark', async ({ page }) => {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { MoreHorizontal } from 'lucide-react';
 import './action-menu.css';
@@ -17,9 +17,10 @@ export interface ActionMenuItem {
  * "Actions for Adder".
  */
 export function ActionMenu({ label, items, icon }: { label: string; items: ActionMenuItem[]; icon?: ReactNode }) {
+  const trigger = useRef<HTMLButtonElement>(null);
   return (
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className="icon-button" aria-label={label}>
+      <DropdownMenu.Trigger ref={trigger} className="icon-button" aria-label={label}>
         {icon ?? <MoreHorizontal size={18} aria-hidden="true" />}
       </DropdownMenu.Trigger>
       {/* No portal: the open menu stays inside its landmark (axe's region rule), positioned by Radix. */}
@@ -29,7 +30,12 @@ export function ActionMenu({ label, items, icon }: { label: string; items: Actio
             key={item.label}
             className={item.destructive ? 'action-menu-item action-menu-item-danger' : 'action-menu-item'}
             disabled={item.disabled}
-            onSelect={item.onSelect}
+            onSelect={() => {
+              // Focus is back on the trigger before the action runs: a dialog the action opens takes the
+              // trigger as the control that opened it, and gives focus back to it when it closes.
+              trigger.current?.focus();
+              item.onSelect();
+            }}
           >
             {item.icon}
             {item.label}

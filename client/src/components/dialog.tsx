@@ -1,4 +1,4 @@
-import type { ReactNode, RefObject } from 'react';
+import { useRef, type ReactNode, type RefObject } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import './dialog.css';
@@ -14,13 +14,20 @@ export interface DialogProps {
   footer?: ReactNode;
   /** Default true; false for dialogs the user must answer with a button (a key shown once). */
   dismissible?: boolean;
-  /** Focused when the dialog opens (default: its first control), so typing at once lands there. */
+  /**
+   * Focused when the dialog opens (default: its first control, which is the × button), so typing at once
+   * lands there. A field that is not in the dialog yet leaves focus on the dialog itself.
+   */
   initialFocus?: RefObject<HTMLElement | null>;
 }
 
 /**
- * A modal dialog (Radix: focus trapped and restored, Escape closes, labelled by its title). Forms
- * put their fields in `children` and their submit button in `footer`, inside the same <form>.
+ * A modal dialog (Radix: focus trapped, Escape closes, labelled by its title). Forms put their fields in
+ * `children` and their submit button in `footer`, inside the same <form>.
+ *
+ * The app opens dialogs from state, not from a Radix Trigger, so Radix has nothing to give focus back to
+ * on close. The dialog remembers what had focus when it opened (the button that opened it) and focuses it
+ * again when it closes, if it is still in the page and focus has not been put somewhere else meanwhile.
  */
 export function Dialog({
   open,
@@ -32,6 +39,7 @@ export function Dialog({
   dismissible = true,
   initialFocus,
 }: DialogProps) {
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -39,9 +47,29 @@ export function Dialog({
         <RadixDialog.Content
           className="dialog"
           onOpenAutoFocus={(event) => {
-            if (!initialFocus?.current) return;
+            // Called before Radix moves focus into the dialog: the focused element is still the opener.
+            const active = document.activeElement;
+            opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+            if (!initialFocus) return;
             event.preventDefault();
-            initialFocus.current.focus();
+            const field = initialFocus.current;
+            // Not there yet (its data is loading): the dialog itself, until the field shows and takes focus.
+            if (!field) {
+              (event.currentTarget as HTMLElement).focus();
+              return;
+            }
+            field.focus();
+            // A field that opens filled (a rename) is selected, so typing replaces it, as Radix does.
+            if (field instanceof HTMLInputElement) field.select();
+          }}
+          onCloseAutoFocus={(event) => {
+            const target = opener.current;
+            opener.current = null;
+            // The dialog's content is gone by now, so focus is on <body> unless the app moved it on purpose.
+            const focusLost = document.activeElement === null || document.activeElement === document.body;
+            if (!target?.isConnected || !focusLost) return; // Radix's default
+            event.preventDefault();
+            target.focus();
           }}
           onEscapeKeyDown={(event) => !dismissible && event.preventDefault()}
           onPointerDownOutside={(event) => !dismissible && event.preventDefault()}

@@ -6,6 +6,7 @@ import type { FusionAuthProviderContext } from '@fusionauth/react-sdk';
 import { AppProviders } from '@/app/provider';
 import { routes } from '@/app/router';
 import { fakeBuild } from '@/features/builds/testing/fake-build';
+import { ApiError } from '@/lib/api/error-message';
 import type { AppUserInfo } from '@/lib/user-info';
 import { ADA, createFakeAuth } from '@/testing/fake-fusion-auth';
 
@@ -19,32 +20,59 @@ const projects: Record<string, { id: string; name: string }> = {
 vi.mock('@/lib/api/client', () => ({
   getApiClient: vi.fn(async () => ({
     getProject: async ({ project_id }: { project_id: string }) => ({ data: projects[project_id] }),
-    buildDetails: async ({ build_id }: { build_id: string }) => ({
-      data: fakeBuild({ id: build_id, project_id: 'B', project_name: 'Project B' }),
-    }),
+    buildDetails: async ({ build_id }: { build_id: string }) => {
+      if (build_id === 'doesnotexist') throw new ApiError(404, 'Build not found');
+      if (build_id === 'unreachable') throw new ApiError(503, 'Upstream unavailable');
+      return { data: fakeBuild({ id: build_id, project_id: 'B', project_name: 'Project B' }) };
+    },
     getBuildLog: async () => ({ data: { lines: [], next_offset: 0, total: 0, complete: true } }),
     buildConfigs: async () => ({ data: { os_versions: [], hardware: [], targets: [], interpolation: {} } }),
   })),
   setUnauthorizedHandler: vi.fn(),
 }));
 
+function renderApp(path: string) {
+  document.cookie = 'cookieBannerAccepted=true; path=/';
+  Element.prototype.scrollIntoView = vi.fn(); // jsdom has none; the log scrolls to the selected line
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <AppProviders>
+      <SWRConfig value={{ provider: () => new Map() }}>
+        <RouterProvider router={router} />
+      </SWRConfig>
+    </AppProviders>,
+  );
+  return router;
+}
+
 describe('the build page of another project', () => {
   it("redirects #/builds/A/<a build of B> to B's build page, line selection kept", async () => {
-    document.cookie = 'cookieBannerAccepted=true; path=/';
-    Element.prototype.scrollIntoView = vi.fn(); // jsdom has none; the log scrolls to the selected line
-    const router = createMemoryRouter(routes, { initialEntries: ['/builds/A/b-0000000000abcdef1?line=3'] });
-    render(
-      <AppProviders>
-        <SWRConfig value={{ provider: () => new Map() }}>
-          <RouterProvider router={router} />
-        </SWRConfig>
-      </AppProviders>,
-    );
+    const router = renderApp('/builds/A/b-0000000000abcdef1?line=3');
     await waitFor(() => expect(router.state.location.pathname).toBe('/builds/B/b-0000000000abcdef1'), {
       timeout: 4_000,
     });
     expect(router.state.location.search).toBe('?line=3');
     expect(await screen.findByRole('heading', { name: 'Builds: Project B' })).toBeInTheDocument();
     expect(screen.queryByText('Project A')).not.toBeInTheDocument();
+  });
+});
+
+describe('the build page of a build that does not exist', () => {
+  it('says "Build not found" like an unknown project, names the id and links to the builds; nothing to retry', async () => {
+    renderApp('/builds/A/doesnotexist');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Build not found' }, { timeout: 4_000 })).toBeVisible();
+    expect(screen.getByText('doesnotexist')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the builds of Project A' })).toHaveAttribute('href', '/builds/A');
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Breadcrumb' })).not.toBeInTheDocument();
+    expect(screen.queryByText('sexist')).not.toBeInTheDocument(); // the id's last 7 characters, as a breadcrumb
+  });
+
+  it('keeps the page and its Retry when the build could not be loaded for another reason', async () => {
+    renderApp('/builds/A/unreachable');
+    expect(await screen.findByRole('button', { name: 'Retry' }, { timeout: 4_000 })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Upstream unavailable');
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Build not found' })).not.toBeInTheDocument();
   });
 });

@@ -24,6 +24,8 @@ export interface LogRowProps {
   /** 1-based. */
   lineNumber: number;
   selected: boolean;
+  /** This row's line number is the log's one tab stop (the others are reached with Up and Down). */
+  tabStop: boolean;
   matcher: RegExp | null;
   /** Which match on this line is the current one, -1 for none. */
   currentOccurrence: number;
@@ -41,6 +43,7 @@ export const LogRow = memo(function LogRow({
   text,
   lineNumber,
   selected,
+  tabStop,
   matcher,
   currentOccurrence,
   header,
@@ -76,6 +79,7 @@ export const LogRow = memo(function LogRow({
           type="button"
           className="log-viewer__line-number"
           aria-pressed={selected}
+          tabIndex={tabStop ? 0 : -1}
           title={`Line ${lineNumber}: click to select, Shift+click to select a range`}
           onClick={handleNumberClick}
         >

@@ -104,6 +104,35 @@ describe('LogViewer', () => {
     expect(onHighlightChange).toHaveBeenLastCalledWith({ from: 3, to: 5 });
   });
 
+  it('makes the line numbers one tab stop, moved between with Up and Down', async () => {
+    const user = userEvent.setup();
+    render(<LogViewer lines={numbered(200)} complete />);
+    const lineNumber = (line: number) => screen.getByRole('button', { name: String(line) });
+    const tabStops = () =>
+      [...document.querySelectorAll<HTMLElement>('.log-viewer__line-number')]
+        .filter((button) => button.tabIndex === 0)
+        .map((button) => button.textContent);
+    expect(tabStops()).toEqual(['1']);
+
+    scroller().focus();
+    await user.tab();
+    expect(lineNumber(1)).toHaveFocus();
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(lineNumber(3)).toHaveFocus();
+    await user.keyboard('{ArrowUp}');
+    expect(lineNumber(2)).toHaveFocus();
+    expect(tabStops()).toEqual(['2']);
+    // Tab leaves the line numbers at once; Shift+Tab comes back to the one last focused.
+    await user.tab();
+    expect(document.activeElement).not.toHaveClass('log-viewer__line-number');
+    await user.tab({ shift: true });
+    expect(lineNumber(2)).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(document.querySelector('[data-line="2"]')).toHaveClass('log-viewer__row--selected');
+    await user.keyboard('{Home}');
+    expect(lineNumber(1)).toHaveFocus();
+  });
+
   it('keeps its own selection when no highlight is passed', async () => {
     const user = userEvent.setup();
     render(<LogViewer lines={numbered(20)} complete />);

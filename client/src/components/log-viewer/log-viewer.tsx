@@ -10,6 +10,7 @@ import { shrinkToFit, windowAround } from './row-window';
 import { SearchBox } from './search-box';
 import { StageBar, type BuildOutcome } from './stage-bar';
 import { useFollowScroll } from './use-follow-scroll';
+import { useLineNumberFocus } from './use-line-number-focus';
 import { useLineSelection } from './use-line-selection';
 import { useLogSearch } from './use-log-search';
 import { useRowWindow } from './use-row-window';
@@ -227,6 +228,13 @@ export function LogViewer({
   } as CSSProperties;
 
   const virtualRows = virtualizer.getVirtualItems();
+  const lineNumberTabStop = useLineNumberFocus(scrollRef, {
+    items: virtualRows,
+    scrollOffset: virtualizer.scrollOffset ?? 0,
+    itemCount: windowSize,
+    lineOfItem: (item) => rowModel.rowAt(windowStart + item).index + 1,
+    scrollToItem: (item) => virtualizer.scrollToIndex(item, { align: 'auto' }),
+  });
 
   return (
     <div
@@ -304,6 +312,7 @@ export function LogViewer({
                   text={lines[row.index] ?? ''}
                   lineNumber={lineNumber}
                   selected={inRange(selection, lineNumber)}
+                  tabStop={lineNumber === lineNumberTabStop}
                   matcher={search.matcher}
                   currentOccurrence={currentMatch && currentMatch.line === row.index ? currentMatch.occurrence : -1}
                   header={header}

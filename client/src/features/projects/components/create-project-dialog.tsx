@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import { Dialog } from '@/components/dialog';
 import type { Project } from '@/lib/api/schemas';
 import { useCreateProject } from '../api/create-project';
@@ -15,18 +15,25 @@ export interface CreateProjectDialogProps {
 
 /** "Create Project": one field, Project Name, then Cancel / Create. */
 export function CreateProjectDialog({ open, onOpenChange, onCreated }: CreateProjectDialogProps) {
+  const nameField = useRef<HTMLInputElement>(null);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Create Project">
+    <Dialog open={open} onOpenChange={onOpenChange} title="Create Project" initialFocus={nameField}>
       {/* Mounted while open only, so each opening starts empty. */}
-      <CreateProjectForm onCancel={() => onOpenChange(false)} onCreated={onCreated} />
+      <CreateProjectForm nameField={nameField} onCancel={() => onOpenChange(false)} onCreated={onCreated} />
     </Dialog>
   );
 }
 
-function CreateProjectForm({ onCancel, onCreated }: { onCancel(): void; onCreated(project: Project): void }) {
+interface CreateProjectFormProps {
+  nameField: RefObject<HTMLInputElement | null>;
+  onCancel(): void;
+  onCreated(project: Project): void;
+}
+
+function CreateProjectForm({ nameField, onCancel, onCreated }: CreateProjectFormProps) {
   const createProject = useCreateProject();
   const [name, setName] = useState('');
-  const form = useProjectNameSubmit(name, 'The project could not be created. Please try again later.');
+  const form = useProjectNameSubmit(name, 'The project could not be created. Please try again later.', nameField);
   return (
     <form
       noValidate
@@ -42,7 +49,7 @@ function CreateProjectForm({ onCancel, onCreated }: { onCancel(): void; onCreate
           form.edited();
         }}
         error={form.error}
-        inputRef={form.inputRef}
+        inputRef={nameField}
       />
       <DialogButtons submitLabel="Create" busy={form.busy} onCancel={onCancel} />
     </form>

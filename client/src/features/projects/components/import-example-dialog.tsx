@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState, type Ref, type RefObject } from 'react';
 import { Dialog } from '@/components/dialog';
 import { Spinner } from '@/components/spinner';
 import { errorMessage } from '@/lib/api/error-message';
@@ -32,18 +32,22 @@ export function ImportExampleDialog({
   requestedHardware = null,
   onCreated,
 }: ImportExampleDialogProps) {
+  // The first field is the example to copy (the name field shows once one is chosen).
+  const exampleField = useRef<HTMLInputElement>(null);
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
       title="Import Example"
       description="Start a new project from a copy of an example's files."
+      initialFocus={exampleField}
     >
       {/* Mounted while open only, so each opening starts from the link's example (or none). */}
       <ImportExampleForm
         key={`${requestedExample ?? ''}|${requestedHardware ?? ''}`}
         requestedExample={requestedExample}
         requestedHardware={requestedHardware}
+        exampleField={exampleField}
         onCancel={() => onOpenChange(false)}
         onCreated={onCreated}
       />
@@ -56,11 +60,19 @@ const LANGUAGE_LABELS: Record<Example['language'], string> = { vhdl: 'VHDL', ver
 interface ImportExampleFormProps {
   requestedExample: string | null;
   requestedHardware: string | null;
+  /** The chosen example's radio button (the first one while none is chosen): the dialog's initial focus. */
+  exampleField: RefObject<HTMLInputElement | null>;
   onCancel(): void;
   onCreated(project: Project): void;
 }
 
-function ImportExampleForm({ requestedExample, requestedHardware, onCancel, onCreated }: ImportExampleFormProps) {
+function ImportExampleForm({
+  requestedExample,
+  requestedHardware,
+  exampleField,
+  onCancel,
+  onCreated,
+}: ImportExampleFormProps) {
   const legendId = useId();
   const examples = useExamples();
   const buildConfigs = useBuildConfigs(requestedHardware !== null);
@@ -73,7 +85,15 @@ function ImportExampleForm({ requestedExample, requestedHardware, onCancel, onCr
   const requested = exampleList ? findExample(exampleList, requestedExample) : undefined;
   const selected = exampleList?.find((example) => example.id === (chosenId ?? requested?.id));
   const name = ownName ?? selected?.name ?? '';
-  const form = useProjectNameSubmit(name, 'The example could not be imported. Please try again later.');
+  const nameField = useRef<HTMLInputElement>(null);
+  const form = useProjectNameSubmit(name, 'The example could not be imported. Please try again later.', nameField);
+
+  // Examples that arrive after the dialog opened: the dialog held focus itself, waiting for them.
+  const examplesShown = Boolean(exampleList?.length);
+  useEffect(() => {
+    const field = exampleField.current;
+    if (examplesShown && field && document.activeElement === field.closest('[role="dialog"]')) field.focus();
+  }, [examplesShown, exampleField]);
 
   const hardware = buildConfigs.data ? findHardware(buildConfigs.data.hardware, requestedHardware) : undefined;
   const waitingForHardware = requestedHardware !== null && buildConfigs.isLoading;
@@ -113,11 +133,12 @@ function ImportExampleForm({ requestedExample, requestedHardware, onCancel, onCr
       {exampleList && exampleList.length > 0 && (
         <fieldset className="example-choices" aria-labelledby={legendId}>
           <legend id={legendId}>Example</legend>
-          {exampleList.map((example) => (
+          {exampleList.map((example, index) => (
             <ExampleChoice
               key={example.id}
               example={example}
               checked={example.id === selected?.id}
+              inputRef={(selected ? example.id === selected.id : index === 0) ? exampleField : undefined}
               onChoose={() => setChosenId(example.id)}
             />
           ))}
@@ -131,7 +152,7 @@ function ImportExampleForm({ requestedExample, requestedHardware, onCancel, onCr
             form.edited();
           }}
           error={form.error}
-          inputRef={form.inputRef}
+          inputRef={nameField}
         />
       )}
       <DialogButtons
@@ -144,12 +165,20 @@ function ImportExampleForm({ requestedExample, requestedHardware, onCancel, onCr
   );
 }
 
-function ExampleChoice({ example, checked, onChoose }: { example: Example; checked: boolean; onChoose(): void }) {
+interface ExampleChoiceProps {
+  example: Example;
+  checked: boolean;
+  inputRef?: Ref<HTMLInputElement>;
+  onChoose(): void;
+}
+
+function ExampleChoice({ example, checked, inputRef, onChoose }: ExampleChoiceProps) {
   const inputId = useId();
   const descriptionId = useId();
   return (
     <div className="example-choice">
       <input
+        ref={inputRef}
         id={inputId}
         type="radio"
         name="example"

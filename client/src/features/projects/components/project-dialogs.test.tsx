@@ -7,7 +7,9 @@ import { ApiError } from '@/lib/api/error-message';
 import type { Example, ProjectSummary } from '@/lib/api/schemas';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { CreateProjectDialog } from './create-project-dialog';
+import { ImportExampleDialog } from './import-example-dialog';
 import { ProjectsPage } from './projects-page';
+import { RenameProjectDialog } from './rename-project-dialog';
 
 // The API client is built from the live OpenAPI document; here it is a stand-in with the operations used.
 vi.mock('@/lib/api/client', () => ({ getApiClient: vi.fn() }));
@@ -117,6 +119,50 @@ describe('CreateProjectDialog', () => {
     await waitFor(() => expect(onCreated).toHaveBeenCalledWith({ id: 'p1', name: 'Counter' }));
     expect(api.createProject).toHaveBeenCalledWith(null, { name: 'Counter' });
     expect(create).toBeInTheDocument();
+  });
+});
+
+describe('the project dialogs open on their first field, so typing at once lands there', () => {
+  it('Create Project: the empty name field', async () => {
+    renderWithProviders(<CreateProjectDialog open onOpenChange={vi.fn()} onCreated={vi.fn()} />);
+    const field = screen.getByRole('textbox', { name: 'Project Name' });
+    await waitFor(() => expect(field).toHaveFocus());
+    await userEvent.keyboard('Counter');
+    expect(field).toHaveValue('Counter');
+  });
+
+  it('Rename Project: the name field, its current name selected so typing replaces it', async () => {
+    const project = { id: 'p1', name: 'Adder' } as ProjectSummary;
+    renderWithProviders(<RenameProjectDialog project={project} onClose={vi.fn()} />);
+    const field = screen.getByRole('textbox', { name: 'Project Name' });
+    await waitFor(() => expect(field).toHaveFocus());
+    await userEvent.keyboard('Subtractor');
+    expect(field).toHaveValue('Subtractor');
+  });
+
+  it('Import Example: the example choice, once the examples have arrived; arrows choose', async () => {
+    let answer: (value: { data: Example[] }) => void = () => {};
+    api.listExamples.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    renderWithProviders(<ImportExampleDialog open onOpenChange={vi.fn()} onCreated={vi.fn()} />);
+    // Still loading: the dialog itself holds focus, not its × button.
+    const dialog = screen.getByRole('dialog', { name: 'Import Example' });
+    await waitFor(() => expect(dialog).toHaveFocus());
+    answer({ data: EXAMPLES });
+    const first = await screen.findByRole('radio', { name: /Moving Average/ });
+    await waitFor(() => expect(first).toHaveFocus());
+    await userEvent.keyboard('{ArrowDown}');
+    expect(screen.getByRole('radio', { name: /Arithmetic Unit/ })).toBeChecked();
+    expect(screen.getByRole('textbox', { name: 'Project Name' })).toHaveValue('Arithmetic Unit');
+  });
+
+  it('Import Example from a link: the example the link chose', async () => {
+    api.listExamples.mockResolvedValue({ data: EXAMPLES });
+    renderWithProviders(
+      <ImportExampleDialog open onOpenChange={vi.fn()} requestedExample="Arithmetic Unit" onCreated={vi.fn()} />,
+    );
+    const chosen = await screen.findByRole('radio', { name: /Arithmetic Unit/ });
+    expect(chosen).toBeChecked();
+    await waitFor(() => expect(chosen).toHaveFocus());
   });
 });
 

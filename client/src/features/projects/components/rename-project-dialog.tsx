@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import { toast } from 'sonner';
 import { Dialog } from '@/components/dialog';
 import type { ProjectSummary } from '@/lib/api/schemas';
@@ -15,17 +15,29 @@ export interface RenameProjectDialogProps {
 
 /** "Rename Project": the name field, filled with the current name. */
 export function RenameProjectDialog({ project, onClose }: RenameProjectDialogProps) {
+  const nameField = useRef<HTMLInputElement>(null);
   return (
-    <Dialog open={project !== null} onOpenChange={(open) => !open && onClose()} title="Rename Project">
-      {project && <RenameProjectForm key={project.id} project={project} onDone={onClose} />}
+    <Dialog
+      open={project !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Rename Project"
+      initialFocus={nameField}
+    >
+      {project && <RenameProjectForm key={project.id} project={project} nameField={nameField} onDone={onClose} />}
     </Dialog>
   );
 }
 
-function RenameProjectForm({ project, onDone }: { project: ProjectSummary; onDone(): void }) {
+interface RenameProjectFormProps {
+  project: ProjectSummary;
+  nameField: RefObject<HTMLInputElement | null>;
+  onDone(): void;
+}
+
+function RenameProjectForm({ project, nameField, onDone }: RenameProjectFormProps) {
   const renameProject = useRenameProject();
   const [name, setName] = useState(project.name);
-  const form = useProjectNameSubmit(name, 'The project could not be renamed. Please try again later.');
+  const form = useProjectNameSubmit(name, 'The project could not be renamed. Please try again later.', nameField);
   return (
     <form
       noValidate
@@ -47,7 +59,7 @@ function RenameProjectForm({ project, onDone }: { project: ProjectSummary; onDon
           form.edited();
         }}
         error={form.error}
-        inputRef={form.inputRef}
+        inputRef={nameField}
       />
       <DialogButtons submitLabel="Rename" busy={form.busy} onCancel={onDone} />
     </form>

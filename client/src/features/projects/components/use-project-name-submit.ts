@@ -1,17 +1,21 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useState, type RefObject } from 'react';
 import { errorMessage } from '@/lib/api/error-message';
 import { projectNameProblem } from '../utils/project-name';
 
 /**
  * What a dialog with a project-name field needs around the name it holds: the problem to show (once
  * the user has typed or tried to submit), the server's refusal, and a submit that validates first and
- * keeps the dialog, and what was typed, when the server refuses.
+ * keeps the dialog, and what was typed, when the server refuses. `inputRef` is the name field, focused
+ * when the name is refused (the dialog owns it: it also focuses the field when it opens).
  */
-export function useProjectNameSubmit(name: string, fallbackError: string) {
+export function useProjectNameSubmit(
+  name: string,
+  fallbackError: string,
+  inputRef: RefObject<HTMLInputElement | null>,
+) {
   const [touched, setTouched] = useState(false);
   const [serverError, setServerError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
 
   const problem = projectNameProblem(name);
   const error = serverError ?? (touched ? problem : undefined);
@@ -40,8 +44,8 @@ export function useProjectNameSubmit(name: string, fallbackError: string) {
         setBusy(false);
       }
     },
-    [fallbackError, name, problem],
+    [fallbackError, inputRef, name, problem],
   );
 
-  return { error, busy, edited, submit, inputRef };
+  return { error, busy, edited, submit };
 }
