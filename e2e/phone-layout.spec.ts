@@ -101,6 +101,19 @@ test.describe('on a 390 px phone, every screen fits and passes axe in both theme
     await expect(page.getByText(`Build queued for project: ${name}`)).toBeVisible();
   });
 
+  test('editor again, now the project has a build: the Build Logs panel starts folded, leaving the code its height', async () => {
+    // The build queued above opened it for that visit; a new visit, with no choice made, keeps it folded.
+    await page.goto(`/#/editor/${projectId}`);
+    await page.reload(); // the same hash: a new visit only with a new page load
+    const logsToggle = page.getByTestId('bottom-panel').getByRole('button', { name: 'Build Logs' });
+    await expect(logsToggle).toHaveAttribute('aria-expanded', 'false');
+    await logsToggle.tap();
+    await expect(logsToggle).toHaveAttribute('aria-expanded', 'true');
+    // Opened by hand, it stays open on the next visit.
+    await page.reload();
+    await expect(logsToggle).toHaveAttribute('aria-expanded', 'true');
+  });
+
   test('projects: cards; the long name takes two lines, its link carries it whole', async () => {
     await page.goto('/#/projects');
     const longLink = page.getByRole('link', { name, exact: true });
