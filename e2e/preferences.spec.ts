@@ -70,6 +70,8 @@ test('create an API key, copy it, use it within its scopes, then revoke it', asy
   expect(key).toBe(shown);
   await created.getByRole('button', { name: 'Done' }).click();
   await expect(created).toBeHidden();
+  // The key's dialog followed the create dialog: Done gives focus back to the button that began it all.
+  await expect(createKey).toBeFocused();
 
   const row = keyTable(page).getByRole('row').filter({ hasText: keyName });
   await expect(row).toContainText('projects:read');

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { KeyRound, Plus, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -28,12 +28,13 @@ export function ApiKeysPage() {
   const { data: keys, error, isLoading } = useApiKeys();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const createButton = useRef<HTMLButtonElement>(null);
 
   return (
     <section className="page api-keys-page" aria-labelledby="api-keys-heading">
       <div className="api-keys-header">
         <h1 id="api-keys-heading">API Keys</h1>
-        <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
+        <button ref={createButton} type="button" className="button button-primary" onClick={() => setCreating(true)}>
           <Plus size={18} aria-hidden="true" />
           Create API Key
         </button>
@@ -68,6 +69,9 @@ export function ApiKeysPage() {
         open={creating}
         onOpenChange={setCreating}
         onCreated={(key) => {
+          // The key's dialog takes the button as what opened it (the create dialog is closing), so Done
+          // gives focus back there rather than to the page's start.
+          createButton.current?.focus();
           setCreating(false);
           setCreated(key);
         }}
