@@ -95,6 +95,42 @@ async function row(rows: Row[], name: string, url: string, headers: Record<strin
   );
 }
 
+/** Rounds of an alternating pair (A B A B A B): each side's figure is its median round. */
+const ALTERNATING_ROUNDS = 3;
+
+/**
+ * Two servers measured in turn, round after round, each row its median round. On a shared machine the
+ * speed drifts by tens of percent within a run (the upstream alone: 49,003 req/s in one run, 32,700 in
+ * another), so two rows measured minutes apart compare the machine as much as the servers; rounds in
+ * turn expose both to the same drift. Both are started; the idle one takes no CPU.
+ */
+async function alternatingRows(
+  rows: Row[],
+  sides: [{ name: string; url: string }, { name: string; url: string; extra: Partial<Row> }],
+  headers: Record<string, string>,
+): Promise<void> {
+  const rounds: Measured[][] = [[], []];
+  try {
+    for (let round = 0; round < ALTERNATING_ROUNDS; round++) {
+      for (const [index, side] of sides.entries()) {
+        rounds[index]!.push(
+          await measure(side.url, headers, { connections: CONNECTIONS, durationS: DURATION_S, warmupS: WARMUP_S }),
+        );
+      }
+    }
+  } catch (error) {
+    for (const side of sides) rows.push({ name: side.name, note: `not measured: ${(error as Error).message}` });
+    return;
+  }
+  for (const [index, side] of sides.entries()) {
+    const ordered = rounds[index]!.toSorted((a, b) => a.rps - b.rps);
+    const result = ordered[Math.floor(ordered.length / 2)]!;
+    const all = rounds[index]!.map((r) => Math.round(r.rps).toLocaleString('en-US')).join(' / ');
+    rows.push({ name: side.name, result, ...('extra' in side ? side.extra : {}), note: `rounds: ${all} req/s` });
+    console.log(`  ${side.name}: rounds ${all} req/s`);
+  }
+}
+
 /** Runs `body` with `peer` started, then stops it, so idle peers never share the 2 cores with a measured one. */
 async function withPeer<T>(start: () => Promise<Peer>, body: (peer: Peer) => Promise<T>): Promise<T> {
   const peer = await start();
@@ -154,6 +190,27 @@ async function proxyArea(work: string): Promise<Row[]> {
         (peer) => row(rows, name, `${peer.url}/api/projects`, cookie, extra),
       );
     }
+    // The goal's comparison again, in alternating rounds (see alternatingRows).
+    await withPeer(
+      () => startNode([path.join(PEERS, 'node-undici.mjs')], { UPSTREAM: upstream.url }, '/api/projects'),
+      (plain) =>
+        withPeer(
+          () => startNode([GATEWAY], gatewayEnv('off', 1), '/readyz'),
+          (gateway) =>
+            alternatingRows(
+              rows,
+              [
+                { name: 'Node http + undici Pool, alternating', url: `${plain.url}/api/projects` },
+                {
+                  name: 'gateway VALIDATE=off, alternating',
+                  url: `${gateway.url}/api/projects`,
+                  extra: { peer: 'Node http + undici Pool, alternating', goal: '≥ 1.0×' },
+                },
+              ],
+              cookie,
+            ),
+        ),
+    );
   } finally {
     await upstream.stop();
   }
