@@ -30,6 +30,8 @@ export interface HarnessOptions extends Partial<Omit<SandboxRegistryOptions, 'st
   seed: SeedData;
   /** With a runner, builds are handed to a BuildDispatcher as in the gateway. */
   runner?: BuildRunner;
+  /** Builds the dispatcher takes on at once (8 by default). */
+  capacity?: number;
   store?: StateStore;
   /** The registry's and the sandboxes' clock (ms); a manual one by default, starting at 0. */
   clock?: () => number;
@@ -59,7 +61,7 @@ export function sandboxHarness(options: HarnessOptions) {
       registry,
       runner: options.runner,
       leaseMs: 10_000,
-      capacity: 8,
+      capacity: options.capacity ?? 8,
       log: pino({ level: 'silent' }),
     });
   if (dispatcher) registry.handOffBuildsTo(dispatcher);

@@ -43,6 +43,28 @@ describe('redis: beyond the contract', () => {
     await again.close();
   });
 
+  it("the queue's turn record keeps only the groups still in the queue", async () => {
+    const store = new RedisStateStore({ url: redis.url, prefix: 'turns:' });
+    await store.connect();
+    // Many one-off addresses come and go (a public demo's visitors): what is kept of their turns must not grow.
+    for (let visitor = 0; visitor < 50; visitor++) {
+      await store.enqueue('builds', `build-${visitor}`, `address-${visitor}`);
+      const claimed = await store.claim('builds', 'gw', Date.now() + 10_000);
+      expect(claimed).toEqual({ id: `build-${visitor}`, group: `address-${visitor}` });
+      await store.forgetQueued('builds', claimed!.id);
+    }
+    await store.enqueue('builds', 'last', 'address-last');
+    await store.claim('builds', 'gw', Date.now() + 10_000);
+    const { Redis } = await import('ioredis');
+    const raw = new Redis(redis.url);
+    expect(await raw.hkeys('turns:queue:builds:last-served')).toEqual(['address-last']);
+    expect(await raw.hkeys('turns:queue:builds:groups')).toEqual(['last']);
+    await store.forgetQueued('builds', 'last');
+    expect(await raw.hlen('turns:queue:builds:groups')).toBe(0);
+    raw.disconnect();
+    await store.close();
+  });
+
   it('an unreachable server is a clear StoreUnavailableError, not a hang', async () => {
     const store = new RedisStateStore({ url: 'redis://127.0.0.1:1/0' });
     const started = Date.now();

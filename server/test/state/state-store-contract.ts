@@ -124,15 +124,51 @@ export function stateStoreContract(name: string, open: () => Promise<StateStore>
           store.claim('builds', 'gw-a', Date.now() + 10_000),
           store.claim('builds', 'gw-b', Date.now() + 10_000),
         ]);
-        expect(claims.filter((id) => id !== null).sort()).toEqual(['1', '2', '3']);
-        expect(claims.filter((id) => id === null)).toHaveLength(1);
+        expect(claims.flatMap((claimed) => (claimed ? [claimed.id] : [])).sort()).toEqual(['1', '2', '3']);
+        expect(claims.filter((claimed) => claimed === null)).toHaveLength(1);
         expect(await store.waiting('builds')).toEqual([]);
+      });
+
+      it('groups take turns: the next id is the first of the group with the fewest claimed, served longest ago', async () => {
+        const claimNext = async () => (await store.claim('fair', 'gw', Date.now() + 10_000))?.id;
+        // One address queues three, then two others one each.
+        for (const id of ['a1', 'a2', 'a3']) await store.enqueue('fair', id, 'address-a');
+        await store.enqueue('fair', 'b1', 'address-b');
+        await store.enqueue('fair', 'c1', 'address-c');
+        expect(await store.waiting('fair')).toEqual(['a1', 'a2', 'a3', 'b1', 'c1']);
+        // Two at once (a gateway with room for two): never both of one address's while another waits.
+        expect([await claimNext(), await claimNext()]).toEqual(['a1', 'b1']);
+        await store.forgetQueued('fair', 'a1');
+        // No address has one claimed but b: a (served first) and c (never served) tie on that; c's turn.
+        expect(await claimNext()).toBe('c1');
+        await store.forgetQueued('fair', 'b1');
+        await store.forgetQueued('fair', 'c1');
+        // b again, behind a's two: a was served longest ago (a1, before b1), so a2 first; then b2, as b's
+        // turn (b1) came before a's new one (a2).
+        await store.enqueue('fair', 'b2', 'address-b');
+        expect(await claimNext()).toBe('a2');
+        await store.forgetQueued('fair', 'a2');
+        expect(await claimNext()).toBe('b2');
+        await store.forgetQueued('fair', 'b2');
+        expect(await claimNext()).toBe('a3');
+        expect(await claimNext()).toBeUndefined();
+        expect(await store.waiting('fair')).toEqual([]);
+      });
+
+      it('ids queued without a group are first come first served, in turn with groups', async () => {
+        const claimNext = async () => (await store.claim('mixed', 'gw', Date.now() + 10_000))?.id;
+        await store.enqueue('mixed', 'g1', 'address-g');
+        await store.enqueue('mixed', 'g2', 'address-g');
+        await store.enqueue('mixed', 'solo');
+        expect(await claimNext()).toBe('g1');
+        expect(await claimNext()).toBe('solo');
+        expect(await claimNext()).toBe('g2');
       });
 
       it('a lease is renewed only by its owner; an ended lease is reclaimed once', async () => {
         await store.enqueue('q', 'job');
         const now = Date.now();
-        expect(await store.claim('q', 'gw-a', now + 1_000)).toBe('job');
+        expect(await store.claim('q', 'gw-a', now + 1_000)).toEqual({ id: 'job', group: 'job' });
         expect(await store.ownerOf('q', 'job')).toBe('gw-a');
         expect(await store.renew('q', 'job', 'gw-b', now + 5_000)).toBe(false);
         expect(await store.renew('q', 'job', 'gw-a', now + 2_000)).toBe(true);
@@ -150,7 +186,7 @@ export function stateStoreContract(name: string, open: () => Promise<StateStore>
         for (const id of ['a', 'b', 'c']) await store.enqueue('q', id);
         await store.forgetQueued('q', 'b');
         expect(await store.waiting('q')).toEqual(['a', 'c']);
-        expect(await store.claim('q', 'gw', Date.now() + 1_000)).toBe('a');
+        expect((await store.claim('q', 'gw', Date.now() + 1_000))?.id).toBe('a');
         await store.forgetQueued('q', 'a');
         expect(await store.ownerOf('q', 'a')).toBeNull();
         expect(await store.reclaimExpired('q', Date.now() + 5_000)).toEqual([]);

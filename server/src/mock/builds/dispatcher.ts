@@ -52,8 +52,8 @@ export class BuildDispatcher implements BuildHandoff {
     this.timer = setInterval(() => void this.tick(), every).unref();
   }
 
-  async dispatch(sandboxKey: string, buildId: string): Promise<void> {
-    await this.options.store.enqueue(QUEUE, itemOf(sandboxKey, buildId));
+  async dispatch(sandboxKey: string, buildId: string, address: string): Promise<void> {
+    await this.options.store.enqueue(QUEUE, itemOf(sandboxKey, buildId), address);
     this.sharedWaiting++;
     await this.claim();
   }
@@ -113,10 +113,10 @@ export class BuildDispatcher implements BuildHandoff {
       do {
         this.claimAgain = false;
         while (!this.closed && this.running.size < this.options.capacity) {
-          const item = await this.options.store.claim(QUEUE, this.owner, Date.now() + this.options.leaseMs);
-          if (item === null) break;
+          const claimed = await this.options.store.claim(QUEUE, this.owner, Date.now() + this.options.leaseMs);
+          if (claimed === null) break;
           this.sharedWaiting = Math.max(0, this.sharedWaiting - 1);
-          await this.run(item);
+          await this.run(claimed.id, claimed.group);
         }
       } while (this.claimAgain && !this.closed);
     })().finally(() => (this.claiming = null));
@@ -129,7 +129,8 @@ export class BuildDispatcher implements BuildHandoff {
     await this.options.registry.update(sandboxKey, (sandbox) => sandbox.failStrandedBuild(buildId, reason));
   }
 
-  private async run(item: string): Promise<void> {
+  /** `address`: the client address the build's sandbox belongs to (its turn for a tool slot here). */
+  private async run(item: string, address: string): Promise<void> {
     const { store, registry, runner, leaseMs, log } = this.options;
     const sandboxKey = item.slice(0, item.lastIndexOf(' '));
     const buildId = item.slice(item.lastIndexOf(' ') + 1);
@@ -211,7 +212,7 @@ export class BuildDispatcher implements BuildHandoff {
     ).unref();
     this.running.set(buildId, { item, cancel: stopHere });
     try {
-      handle = runner.start(job, progress);
+      handle = runner.start(job, progress, address);
     } catch (error) {
       stopHere();
       await this.failBuild(item, buildId, `The build stopped: the build service failed (${(error as Error).message})`);

@@ -41,7 +41,8 @@ export interface RunningBuild {
  * runner drives real open-source HDL tools (GHDL, Yosys) behind the same interface.
  */
 export interface BuildRunner {
-  start(job: BuildJob, progress: BuildProgress): RunningBuild;
+  /** `address`: the client address it is built for; builds of different addresses take turns where they wait. */
+  start(job: BuildJob, progress: BuildProgress, address?: string): RunningBuild;
   /** Builds of every sandbox waiting for a tool slot now (a runner without slots has none). */
   readonly waiting?: number;
   /** Stops every build still running (the gateway is closing). */

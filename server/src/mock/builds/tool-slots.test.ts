@@ -25,4 +25,28 @@ describe('ToolSlots', () => {
     const e = slots.acquire(() => {});
     await e.ready; // a free slot at once: the released ones were given back
   });
+
+  it("takes turns between groups: one address's earlier builds do not all run before another's", async () => {
+    const slots = new ToolSlots(1);
+    const order: string[] = [];
+    const ahead: Record<string, number[]> = {};
+    const tickets = new Map<string, ReturnType<ToolSlots['acquire']>>();
+    const take = (name: string, group: string) => {
+      ahead[name] = [];
+      const ticket = slots.acquire((n) => ahead[name]!.push(n), group);
+      void ticket.ready.then(() => order.push(name));
+      tickets.set(name, ticket);
+    };
+    for (const name of ['a1', 'a2', 'a3']) take(name, 'address-a');
+    take('b1', 'address-b');
+    take('c1', 'address-c');
+    // a1 runs; b and c, not served yet, are told they come before a's next (a's waiting ones hear each change).
+    expect(ahead).toEqual({ a1: [], a2: [0, 1, 2], a3: [1, 2, 3], b1: [0], c1: [1] });
+    for (const name of ['a1', 'b1', 'c1', 'a2', 'a3']) {
+      await tickets.get(name)!.ready;
+      tickets.get(name)!.release();
+    }
+    expect(order).toEqual(['a1', 'b1', 'c1', 'a2', 'a3']);
+    expect(ahead.a3).toEqual([1, 2, 3, 2, 1, 0]);
+  });
 });

@@ -88,9 +88,9 @@ export class ToolchainRunner implements BuildRunner {
     this.slots = new ToolSlots(options.concurrency);
   }
 
-  start(job: BuildJob, progress: BuildProgress): RunningBuild {
+  start(job: BuildJob, progress: BuildProgress, address?: string): RunningBuild {
     const build = new ToolchainBuild(job, progress, this.options);
-    const ticket = this.slots.acquire((ahead) => build.report(() => progress.waiting?.(ahead)));
+    const ticket = this.slots.acquire((ahead) => build.report(() => progress.waiting?.(ahead)), address);
     const cancel = () => {
       this.active.delete(cancel);
       build.cancel();

@@ -1,4 +1,5 @@
-import type { Scored, StateStore, Versioned, WriteOptions } from './state-store.js';
+import { fairTurn, pruneServed } from './fair-turn.js';
+import type { Claimed, Scored, StateStore, Versioned, WriteOptions } from './state-store.js';
 
 interface Document extends Versioned {
   /** Ms since the epoch after which it is gone; Infinity = never. */
@@ -9,6 +10,11 @@ interface Queue {
   waiting: string[];
   /** Claimed ids: owner and lease end. */
   claimed: Map<string, { owner: string; leaseUntil: number }>;
+  /** The group of each id waiting or claimed (see StateStore.enqueue). */
+  groups: Map<string, string>;
+  /** When each group with ids here was last handed one (a rising count: fair-turn.ts). */
+  lastServed: Map<string, number>;
+  served: number;
 }
 
 /**
@@ -114,20 +120,33 @@ export class MemoryStateStore implements StateStore {
 
   private queue(name: string): Queue {
     let queue = this.queues.get(name);
-    if (!queue) this.queues.set(name, (queue = { waiting: [], claimed: new Map() }));
+    if (!queue)
+      this.queues.set(
+        name,
+        (queue = { waiting: [], claimed: new Map(), groups: new Map(), lastServed: new Map(), served: 0 }),
+      );
     return queue;
   }
 
-  async enqueue(queue: string, id: string): Promise<void> {
-    this.queue(queue).waiting.push(id);
+  async enqueue(queue: string, id: string, group: string = id): Promise<void> {
+    const state = this.queue(queue);
+    state.waiting.push(id);
+    state.groups.set(id, group);
   }
 
-  async claim(queue: string, owner: string, leaseUntil: number): Promise<string | null> {
+  async claim(queue: string, owner: string, leaseUntil: number): Promise<Claimed | null> {
     const state = this.queue(queue);
-    const id = state.waiting.shift();
-    if (id === undefined) return null;
+    const groupOf = (id: string) => state.groups.get(id) ?? id;
+    const waitingGroups = state.waiting.map(groupOf);
+    const claimedGroups = [...state.claimed.keys()].map(groupOf);
+    pruneServed(state.lastServed, waitingGroups, claimedGroups);
+    const index = fairTurn(waitingGroups, claimedGroups, state.lastServed);
+    if (index === -1) return null;
+    const [id] = state.waiting.splice(index, 1) as [string];
     state.claimed.set(id, { owner, leaseUntil });
-    return id;
+    const group = groupOf(id);
+    state.lastServed.set(group, ++state.served);
+    return { id, group };
   }
 
   async renew(queue: string, id: string, owner: string, leaseUntil: number): Promise<boolean> {
@@ -140,13 +159,17 @@ export class MemoryStateStore implements StateStore {
   async reclaimExpired(queue: string, now: number): Promise<string[]> {
     const state = this.queue(queue);
     const expired = [...state.claimed].filter(([, claim]) => claim.leaseUntil < now).map(([id]) => id);
-    for (const id of expired) state.claimed.delete(id);
+    for (const id of expired) {
+      state.claimed.delete(id);
+      state.groups.delete(id);
+    }
     return expired;
   }
 
   async forgetQueued(queue: string, id: string): Promise<void> {
     const state = this.queue(queue);
     state.claimed.delete(id);
+    state.groups.delete(id);
     const index = state.waiting.indexOf(id);
     if (index >= 0) state.waiting.splice(index, 1);
   }

@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import {
   StoreUnavailableError,
+  type Claimed,
   type Scored,
   type StateStore,
   type Versioned,
@@ -23,15 +24,47 @@ redis.call('HSET', KEYS[1], 'v', version, 'd', ARGV[2])
 if tonumber(ARGV[3]) > 0 then redis.call('PEXPIRE', KEYS[1], ARGV[3]) else redis.call('PERSIST', KEYS[1]) end
 return version`,
   },
-  // KEYS: waiting list, leases (sorted by lease end), owners. ARGV: owner, lease end.
+  // KEYS: waiting list, leases (sorted by lease end), owners, groups (id → group), when each group
+  // was last served (group → count), the count. ARGV: owner, lease end. Groups take turns as
+  // fair-turn.ts's fairTurn decides (the same rule, here in one atomic step); the served entries of
+  // groups with nothing left in the queue go (pruneServed).
   claim: {
-    numberOfKeys: 3,
+    numberOfKeys: 6,
     lua: `
-local id = redis.call('LPOP', KEYS[1])
-if not id then return false end
+local waiting = redis.call('LRANGE', KEYS[1], 0, -1)
+if #waiting == 0 then return false end
+local claimedPerGroup, present = {}, {}
+for _, id in ipairs(redis.call('ZRANGE', KEYS[2], 0, -1)) do
+  local group = redis.call('HGET', KEYS[4], id) or id
+  claimedPerGroup[group] = (claimedPerGroup[group] or 0) + 1
+  present[group] = true
+end
+local waitingGroups = {}
+for index, id in ipairs(waiting) do
+  local group = redis.call('HGET', KEYS[4], id) or id
+  waitingGroups[index] = group
+  present[group] = true
+end
+local lastServed = {}
+local flat = redis.call('HGETALL', KEYS[5])
+for index = 1, #flat, 2 do
+  if present[flat[index]] then lastServed[flat[index]] = tonumber(flat[index + 1])
+  else redis.call('HDEL', KEYS[5], flat[index]) end
+end
+local chosen, fewestClaimed, servedLast = nil, nil, nil
+for index, group in ipairs(waitingGroups) do
+  local claimed = claimedPerGroup[group] or 0
+  local served = lastServed[group] or -1
+  if chosen == nil or claimed < fewestClaimed or (claimed == fewestClaimed and served < servedLast) then
+    chosen, fewestClaimed, servedLast = index, claimed, served
+  end
+end
+local id, group = waiting[chosen], waitingGroups[chosen]
+redis.call('LREM', KEYS[1], 1, id)
 redis.call('ZADD', KEYS[2], ARGV[2], id)
 redis.call('HSET', KEYS[3], id, ARGV[1])
-return id`,
+redis.call('HSET', KEYS[5], group, redis.call('INCR', KEYS[6]))
+return {id, group}`,
   },
   // KEYS: leases, owners. ARGV: id, owner, lease end.
   renew: {
@@ -41,14 +74,15 @@ if redis.call('HGET', KEYS[2], ARGV[1]) ~= ARGV[2] then return 0 end
 redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1])
 return 1`,
   },
-  // KEYS: leases, owners. ARGV: now. Expired ids leave both in the same step: one caller gets each.
+  // KEYS: leases, owners, groups. ARGV: now. Expired ids leave all three in the same step: one caller gets each.
   reclaim: {
-    numberOfKeys: 2,
+    numberOfKeys: 3,
     lua: `
 local ids = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', '(' .. ARGV[1])
 for _, id in ipairs(ids) do
   redis.call('ZREM', KEYS[1], id)
   redis.call('HDEL', KEYS[2], id)
+  redis.call('HDEL', KEYS[3], id)
 end
 return ids`,
   },
@@ -56,9 +90,18 @@ return ids`,
 
 type ScriptCalls = {
   casWrite(document: string, counter: string, expected: number, value: string, ttlMs: number): Promise<number>;
-  claim(waiting: string, leases: string, owners: string, owner: string, leaseUntil: number): Promise<string | null>;
+  claim(
+    waiting: string,
+    leases: string,
+    owners: string,
+    groups: string,
+    lastServed: string,
+    servedCount: string,
+    owner: string,
+    leaseUntil: number,
+  ): Promise<[string, string] | null>;
   renew(leases: string, owners: string, id: string, owner: string, leaseUntil: number): Promise<number>;
-  reclaim(leases: string, owners: string, now: number): Promise<string[]>;
+  reclaim(leases: string, owners: string, groups: string, now: number): Promise<string[]>;
 };
 
 export interface RedisStoreOptions {
@@ -132,6 +175,9 @@ export class RedisStateStore implements StateStore {
       `${this.prefix}queue:${queue}:waiting`,
       `${this.prefix}queue:${queue}:leases`,
       `${this.prefix}queue:${queue}:owners`,
+      `${this.prefix}queue:${queue}:groups`,
+      `${this.prefix}queue:${queue}:last-served`,
+      `${this.prefix}queue:${queue}:served-count`,
     ] as const;
 
   private async call<T>(operation: () => Promise<T>): Promise<T> {
@@ -226,14 +272,18 @@ export class RedisStateStore implements StateStore {
     return this.call(() => this.redis.zcard(this.set(key)));
   }
 
-  enqueue(queue: string, id: string): Promise<void> {
+  enqueue(queue: string, id: string, group: string = id): Promise<void> {
+    const [waiting, , , groups] = this.queueKeys(queue);
     return this.call(async () => {
-      await this.redis.rpush(this.queueKeys(queue)[0], id);
+      await this.redis.multi().hset(groups, id, group).rpush(waiting, id).exec();
     });
   }
 
-  claim(queue: string, owner: string, leaseUntil: number): Promise<string | null> {
-    return this.call(() => this.redis.claim(...this.queueKeys(queue), owner, leaseUntil));
+  claim(queue: string, owner: string, leaseUntil: number): Promise<Claimed | null> {
+    return this.call(async () => {
+      const claimed = await this.redis.claim(...this.queueKeys(queue), owner, leaseUntil);
+      return claimed ? { id: claimed[0], group: claimed[1] } : null;
+    });
   }
 
   renew(queue: string, id: string, owner: string, leaseUntil: number): Promise<boolean> {
@@ -242,14 +292,14 @@ export class RedisStateStore implements StateStore {
   }
 
   reclaimExpired(queue: string, now: number): Promise<string[]> {
-    const [, leases, owners] = this.queueKeys(queue);
-    return this.call(() => this.redis.reclaim(leases, owners, now));
+    const [, leases, owners, groups] = this.queueKeys(queue);
+    return this.call(() => this.redis.reclaim(leases, owners, groups, now));
   }
 
   forgetQueued(queue: string, id: string): Promise<void> {
-    const [waiting, leases, owners] = this.queueKeys(queue);
+    const [waiting, leases, owners, groups] = this.queueKeys(queue);
     return this.call(async () => {
-      await this.redis.multi().lrem(waiting, 0, id).zrem(leases, id).hdel(owners, id).exec();
+      await this.redis.multi().lrem(waiting, 0, id).zrem(leases, id).hdel(owners, id).hdel(groups, id).exec();
     });
   }
 

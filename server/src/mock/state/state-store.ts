@@ -61,10 +61,17 @@ export interface StateStore {
   count(key: string): Promise<number>;
 
   // ---- work queues with leases ----
-  /** Puts an id at the end of the queue. */
-  enqueue(queue: string, id: string): Promise<void>;
-  /** Takes the first waiting id for `owner`, leased until `leaseUntil` (ms since the epoch); null when none waits. */
-  claim(queue: string, owner: string, leaseUntil: number): Promise<string | null>;
+  /**
+   * Puts an id at the end of the queue, in `group` (by default a group of its own): groups take
+   * turns at {@link claim}, so one group's many ids do not hold back another's.
+   */
+  enqueue(queue: string, id: string, group?: string): Promise<void>;
+  /**
+   * Takes a waiting id for `owner`, leased until `leaseUntil` (ms since the epoch), with its group;
+   * null when none waits. It is the first waiting id of the group with the fewest claimed ids, served
+   * longest ago (fair-turn.ts).
+   */
+  claim(queue: string, owner: string, leaseUntil: number): Promise<Claimed | null>;
   /** Extends the lease; false when the id is no longer this owner's (it was reclaimed or finished). */
   renew(queue: string, id: string, owner: string, leaseUntil: number): Promise<boolean>;
   /** Takes back every claimed id whose lease ended before `now`: each is returned to exactly one caller. */
@@ -79,6 +86,12 @@ export interface StateStore {
   /** Every key of this store gone (an admin reset of everything; tests). */
   clear(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** A queue's id as {@link StateStore.claim} hands it out. */
+export interface Claimed {
+  id: string;
+  group: string;
 }
 
 /**

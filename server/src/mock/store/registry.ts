@@ -14,7 +14,12 @@ import { contentionPauseMs, KeyedTurns } from '../state/write-contention.js';
 
 /** Where a sandbox's builds go to run, and how they are stopped (the gateways' shared queue, BuildDispatcher). */
 export interface BuildHandoff {
-  dispatch(sandboxKey: string, buildId: string): Promise<void>;
+  /**
+   * Queues the build for any gateway to run. Builds of one client address (`address`, the sandbox
+   * creator's clientKey) take turns with other addresses': one visitor's many sandboxes cannot queue
+   * their builds ahead of everyone else's.
+   */
+  dispatch(sandboxKey: string, buildId: string, address: string): Promise<void>;
   stop(sandboxKey: string, buildId: string): Promise<void>;
   /** Builds of every sandbox waiting for a tool slot in this gateway now. */
   waiting(): number;
@@ -183,14 +188,14 @@ export class SandboxRegistry {
         );
         if (version === null) continue;
         this.remember(key, { version, meta, sandbox });
-        return { value, touched, effects: sandbox.effects };
+        return { value, touched, effects: sandbox.effects, address: meta.address };
       }
       throw new ApiError(503, 'This workspace is changing too fast to save: try again in a moment');
     });
     if (!written) return undefined;
     // Outside the turn: effects may start a build, whose progress updates this sandbox again.
     if (written.touched) await this.index.touched(key);
-    await this.applyEffects(key, written.effects);
+    await this.applyEffects(key, written.effects, written.address);
     return { value: written.value };
   }
 
@@ -297,9 +302,10 @@ export class SandboxRegistry {
       await this.index.added(key, meta);
   }
 
-  private async applyEffects(key: string, effects: SandboxEffects): Promise<void> {
+  /** `address`: the sandbox's client address, whose builds take turns with other addresses' (BuildHandoff). */
+  private async applyEffects(key: string, effects: SandboxEffects, address: string): Promise<void> {
     for (const buildId of effects.stop) await this.builds?.stop(key, buildId);
-    for (const buildId of effects.dispatch) await this.builds?.dispatch(key, buildId);
+    for (const buildId of effects.dispatch) await this.builds?.dispatch(key, buildId, address);
     if (effects.forget.length) await this.storage.forget(effects.forget);
     for (const hash of effects.keysRemoved) await this.store.remove(apiKeyIndex(hash));
     for (const hash of effects.keysAdded) {
