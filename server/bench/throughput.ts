@@ -11,9 +11,12 @@
  *   always on), on listProjects, buildConfigs and listExamples;
  * - static: the SPA's index.html and a hashed asset from nginx and from the gateway.
  *
+ * The goals' pairs (gateway vs plain Node, mock vs Prism, static gateway vs nginx) are measured in
+ * alternating rounds (rows.ts alternatingRows), since the machine's speed drifts within a run.
+ *
  * Load: wrk (1 thread) when installed, else autocannon; BENCH_CONNECTIONS (50) connections for
- * BENCH_DURATION_S (5) seconds per row after a BENCH_WARMUP_S (2) warm-up. Prints one table per area and
- * writes them to server/bench/results.md. Exits non-zero only when a row could not be measured.
+ * BENCH_DURATION_S (5) seconds per row or round after a BENCH_WARMUP_S (2) warm-up. Prints one table per
+ * area and writes them to server/bench/results.md. Exits non-zero only when a row could not be measured.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,24 +24,24 @@ import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from '../src/config.js';
 import { signIn } from '../test/helpers/sign-in.js';
-import { loadTool, measure, type Measured } from './load-tool.js';
-import { startNginx, startNode, startPrism, startRedis, stopAll, type Peer } from './peers/start.js';
+import { loadTool } from './load-tool.js';
+import { startNginx, startNode, startPrism, startRedis, stopAll } from './peers/start.js';
+import {
+  ALTERNATING_ROUNDS,
+  alternatingRows,
+  CONNECTIONS,
+  DURATION_S,
+  row,
+  type Row,
+  table,
+  WARMUP_S,
+  withPeer,
+  withPeers,
+} from './rows.js';
 
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
-const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 2);
 const RESULTS_FILE = path.join(REPO_ROOT, 'server/bench/results.md');
 const GATEWAY = path.join(REPO_ROOT, 'server/dist/server.js');
 const PEERS = path.join(REPO_ROOT, 'server/bench/peers');
-
-interface Row {
-  name: string;
-  result?: Measured;
-  /** The row this one is compared with, and what the ratio should be. */
-  peer?: string;
-  goal?: string;
-  note?: string;
-}
 
 /** The upstream's answer: about 1 KB of a conforming listProjects (so VALIDATE=report finds nothing to log). */
 function projectList(): string {
@@ -53,92 +56,6 @@ function projectList(): string {
     });
   }
   return JSON.stringify(items);
-}
-
-const ms = (us: number) => (us / 1000).toFixed(2);
-
-function table(title: string, rows: Row[]): string {
-  const byName = new Map(rows.map((row) => [row.name, row]));
-  const lines = [
-    `### ${title}`,
-    '',
-    '| | req/s | p50 ms | p99 ms | errors | vs | ratio | goal |',
-    '| --- | ---: | ---: | ---: | ---: | --- | ---: | --- |',
-  ];
-  for (const row of rows) {
-    const r = row.result;
-    const peer = row.peer ? byName.get(row.peer)?.result : undefined;
-    const ratio = r && peer ? (r.rps / peer.rps).toFixed(2) + '×' : '';
-    const cells = r
-      ? [Math.round(r.rps).toLocaleString('en-US'), ms(r.p50Us), ms(r.p99Us), String(r.errors + r.non2xx)]
-      : ['—', '—', '—', '—'];
-    lines.push(
-      `| ${row.name} | ${cells.join(' | ')} | ${row.peer ?? ''} | ${ratio} | ${[row.goal, row.note].filter(Boolean).join('; ')} |`,
-    );
-  }
-  return lines.join('\n');
-}
-
-async function row(rows: Row[], name: string, url: string, headers: Record<string, string>, extra: Partial<Row> = {}) {
-  try {
-    rows.push({
-      name,
-      result: await measure(url, headers, { connections: CONNECTIONS, durationS: DURATION_S, warmupS: WARMUP_S }),
-      ...extra,
-    });
-  } catch (error) {
-    rows.push({ name, ...extra, note: `not measured: ${(error as Error).message}` });
-  }
-  const last = rows.at(-1)!;
-  console.log(
-    `  ${name}: ${last.result ? `${Math.round(last.result.rps)} req/s, p99 ${ms(last.result.p99Us)} ms` : last.note}`,
-  );
-}
-
-/** Rounds of an alternating pair (A B A B A B): each side's figure is its median round. */
-const ALTERNATING_ROUNDS = 3;
-
-/**
- * Two servers measured in turn, round after round, each row its median round. On a shared machine the
- * speed drifts by tens of percent within a run (the upstream alone: 49,003 req/s in one run, 32,700 in
- * another), so two rows measured minutes apart compare the machine as much as the servers; rounds in
- * turn expose both to the same drift. Both are started; the idle one takes no CPU.
- */
-async function alternatingRows(
-  rows: Row[],
-  sides: [{ name: string; url: string }, { name: string; url: string; extra: Partial<Row> }],
-  headers: Record<string, string>,
-): Promise<void> {
-  const rounds: Measured[][] = [[], []];
-  try {
-    for (let round = 0; round < ALTERNATING_ROUNDS; round++) {
-      for (const [index, side] of sides.entries()) {
-        rounds[index]!.push(
-          await measure(side.url, headers, { connections: CONNECTIONS, durationS: DURATION_S, warmupS: WARMUP_S }),
-        );
-      }
-    }
-  } catch (error) {
-    for (const side of sides) rows.push({ name: side.name, note: `not measured: ${(error as Error).message}` });
-    return;
-  }
-  for (const [index, side] of sides.entries()) {
-    const ordered = rounds[index]!.toSorted((a, b) => a.rps - b.rps);
-    const result = ordered[Math.floor(ordered.length / 2)]!;
-    const all = rounds[index]!.map((r) => Math.round(r.rps).toLocaleString('en-US')).join(' / ');
-    rows.push({ name: side.name, result, ...('extra' in side ? side.extra : {}), note: `rounds: ${all} req/s` });
-    console.log(`  ${side.name}: rounds ${all} req/s`);
-  }
-}
-
-/** Runs `body` with `peer` started, then stops it, so idle peers never share the 2 cores with a measured one. */
-async function withPeer<T>(start: () => Promise<Peer>, body: (peer: Peer) => Promise<T>): Promise<T> {
-  const peer = await start();
-  try {
-    return await body(peer);
-  } finally {
-    await peer.stop();
-  }
 }
 
 async function proxyArea(work: string): Promise<Row[]> {
@@ -197,18 +114,16 @@ async function proxyArea(work: string): Promise<Row[]> {
         withPeer(
           () => startNode([GATEWAY], gatewayEnv('off', 1), '/readyz'),
           (gateway) =>
-            alternatingRows(
-              rows,
-              [
-                { name: 'Node http + undici Pool, alternating', url: `${plain.url}/api/projects` },
-                {
-                  name: 'gateway VALIDATE=off, alternating',
-                  url: `${gateway.url}/api/projects`,
-                  extra: { peer: 'Node http + undici Pool, alternating', goal: '≥ 1.0×' },
-                },
-              ],
-              cookie,
-            ),
+            alternatingRows(rows, [
+              { name: 'Node http + undici Pool, alternating', server: plain, path: '/api/projects', headers: cookie },
+              {
+                name: 'gateway VALIDATE=off, alternating',
+                server: gateway,
+                path: '/api/projects',
+                headers: cookie,
+                extra: { peer: 'Node http + undici Pool, alternating', goal: '≥ 1.0×' },
+              },
+            ]),
         ),
     );
   } finally {
@@ -224,32 +139,25 @@ async function mockArea(): Promise<Row[]> {
     ['buildConfigs', '/api/build-configs'],
     ['listExamples', '/api/examples'],
   ] as const;
-  // Prism checks only that the cookie is there; the mock looks the session up.
-  await withPeer(
-    () => startPrism(path.join(REPO_ROOT, 'openapi/openapi.json')),
-    async (prism) => {
-      for (const [id, url] of operations)
-        await row(rows, `Prism ${id}`, `${prism.url}${url}`, { cookie: 'app.at=bench' });
-    },
-  ).catch((error: unknown) => {
-    for (const [id] of operations)
-      rows.push({ name: `Prism ${id}`, note: `not measured: ${(error as Error).message}` });
-  });
-  await withPeer(
-    () => startNode([GATEWAY], { MODE: 'mock', LOG_LEVEL: 'info', LOG_FORMAT: 'json' }, '/readyz'),
-    async (mock) => {
-      const { cookieHeader } = await signIn(mock.url, 'ada@example.com');
+  await withPeers(
+    [
+      () => startPrism(path.join(REPO_ROOT, 'openapi/openapi.json')),
+      () => startNode([GATEWAY], { MODE: 'mock', LOG_LEVEL: 'info', LOG_FORMAT: 'json' }, '/readyz'),
+    ],
+    async ([prism, mock]) => {
+      // Prism checks only that the cookie is there; the mock looks the session up.
+      const cookie = mock instanceof Error ? '' : (await signIn(mock.url, 'ada@example.com')).cookieHeader;
       for (const [id, url] of operations) {
-        await row(
-          rows,
-          `mock ${id}`,
-          `${mock.url}${url}`,
-          { cookie: cookieHeader },
+        await alternatingRows(rows, [
+          { name: `Prism ${id}`, server: prism, path: url, headers: { cookie: 'app.at=bench' } },
           {
-            peer: `Prism ${id}`,
-            goal: '≥ 5×, p99 < 20 ms',
+            name: `mock ${id}`,
+            server: mock,
+            path: url,
+            headers: { cookie },
+            extra: { peer: `Prism ${id}`, goal: '≥ 5×, p99 < 20 ms' },
           },
-        );
+        ]);
       }
     },
   );
@@ -313,30 +221,27 @@ async function staticArea(work: string): Promise<Row[]> {
   ] as const;
   // Like for like: nginx as Debian configures it (an access log line per request, to a file) next to
   // the gateway as deployed (a JSON line per request at info), and both without a request log.
-  for (const [accessLog, label] of [
-    [true, ', access log'],
-    [false, ''],
+  for (const [accessLog, level, nginxLabel, gatewayLabel] of [
+    [true, 'info', ', access log', ', request log'],
+    [false, 'warn', '', ', no request log'],
   ] as const) {
-    await withPeer(
-      () => startNginx(work, `static${accessLog ? '-logged' : ''}`, { root: dist, accessLog }),
-      async (nginx) => {
-        for (const [name, url, headers] of files)
-          await row(rows, `nginx ${name}${label}`, `${nginx.url}${url}`, headers);
-      },
-    );
-  }
-  for (const [level, label, peerLabel] of [
-    ['info', ', request log', ', access log'],
-    ['warn', ', no request log', ''],
-  ] as const) {
-    await withPeer(
-      () => startNode([GATEWAY], { MODE: 'mock', LOG_LEVEL: level, LOG_FORMAT: 'json' }, '/readyz'),
-      async (gateway) => {
+    await withPeers(
+      [
+        () => startNginx(work, `static${accessLog ? '-logged' : ''}`, { root: dist, accessLog }),
+        () => startNode([GATEWAY], { MODE: 'mock', LOG_LEVEL: level, LOG_FORMAT: 'json' }, '/readyz'),
+      ],
+      async ([nginx, gateway]) => {
         for (const [name, url, headers] of files) {
-          await row(rows, `gateway ${name}${label}`, `${gateway.url}${url}`, headers, {
-            peer: `nginx ${name}${peerLabel}`,
-            goal: '≥ 0.5×',
-          });
+          await alternatingRows(rows, [
+            { name: `nginx ${name}${nginxLabel}`, server: nginx, path: url, headers },
+            {
+              name: `gateway ${name}${gatewayLabel}`,
+              server: gateway,
+              path: url,
+              headers,
+              extra: { peer: `nginx ${name}${nginxLabel}`, goal: '≥ 0.5×' },
+            },
+          ]);
         }
       },
     );
@@ -352,7 +257,7 @@ async function main() {
   const tool = loadTool();
   const heading =
     `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${os.availableParallelism()} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), ` +
-    `${tool} with ${CONNECTIONS} connections for ${DURATION_S} s per row after ${WARMUP_S} s of warm-up, load average at start ${os.loadavg()[0]?.toFixed(1)}; ` +
+    `${tool} with ${CONNECTIONS} connections for ${DURATION_S} s per row after ${WARMUP_S} s of warm-up (a "rounds" row: the median of ${ALTERNATING_ROUNDS} such rounds, taken in turn with its peer's), load average at start ${os.loadavg()[0]?.toFixed(1)}; ` +
     `load generator and server share the machine`;
   console.log(heading);
   const sections: string[] = [];

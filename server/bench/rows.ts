@@ -1,0 +1,136 @@
+/** The throughput tables' rows (throughput.ts): measured one at a time, or in alternating rounds. */
+import { measure, type Measured } from './load-tool.js';
+import { type Peer } from './peers/start.js';
+
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+export const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
+export const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 2);
+/** Rounds of an alternating pair (A B A B A B): each side's figure is its median round. */
+export const ALTERNATING_ROUNDS = 3;
+
+const load = { connections: CONNECTIONS, durationS: DURATION_S, warmupS: WARMUP_S };
+
+export interface Row {
+  name: string;
+  result?: Measured;
+  /** The row this one is compared with, and what the ratio should be. */
+  peer?: string;
+  goal?: string;
+  note?: string;
+}
+
+export const ms = (us: number) => (us / 1000).toFixed(2);
+
+export function table(title: string, rows: Row[]): string {
+  const byName = new Map(rows.map((row) => [row.name, row]));
+  const lines = [
+    `### ${title}`,
+    '',
+    '| | req/s | p50 ms | p99 ms | errors | vs | ratio | goal |',
+    '| --- | ---: | ---: | ---: | ---: | --- | ---: | --- |',
+  ];
+  for (const row of rows) {
+    const r = row.result;
+    const peer = row.peer ? byName.get(row.peer)?.result : undefined;
+    const ratio = r && peer ? (r.rps / peer.rps).toFixed(2) + '×' : '';
+    const cells = r
+      ? [Math.round(r.rps).toLocaleString('en-US'), ms(r.p50Us), ms(r.p99Us), String(r.errors + r.non2xx)]
+      : ['—', '—', '—', '—'];
+    lines.push(
+      `| ${row.name} | ${cells.join(' | ')} | ${row.peer ?? ''} | ${ratio} | ${[row.goal, row.note].filter(Boolean).join('; ')} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+export async function row(
+  rows: Row[],
+  name: string,
+  url: string,
+  headers: Record<string, string>,
+  extra: Partial<Row> = {},
+) {
+  try {
+    rows.push({ name, result: await measure(url, headers, load), ...extra });
+  } catch (error) {
+    rows.push({ name, ...extra, note: `not measured: ${(error as Error).message}` });
+  }
+  const last = rows.at(-1)!;
+  console.log(
+    `  ${name}: ${last.result ? `${Math.round(last.result.rps)} req/s, p99 ${ms(last.result.p99Us)} ms` : last.note}`,
+  );
+}
+
+/** One side of an alternating comparison; `server` is the Error its start failed with, if it did. */
+export interface Side {
+  name: string;
+  server: Peer | Error;
+  path: string;
+  headers: Record<string, string>;
+  extra?: Partial<Row>;
+}
+
+/**
+ * Servers measured in turn, round after round, each row its median round. On a shared machine the
+ * speed drifts by tens of percent within a run (the upstream alone: 49,003 req/s in one run, 32,700 in
+ * another), so two rows measured minutes apart compare the machine as much as the servers; rounds in
+ * turn expose all sides to the same drift. All are started; the idle ones take no CPU. A side that
+ * fails drops out with its reason and the others go on, so a broken peer does not hide our figures.
+ */
+export async function alternatingRows(rows: Row[], sides: Side[]): Promise<void> {
+  const rounds = sides.map((): Measured[] => []);
+  const failed = sides.map((side) => (side.server instanceof Error ? side.server : undefined));
+  for (let round = 0; round < ALTERNATING_ROUNDS; round++) {
+    for (const [index, side] of sides.entries()) {
+      if (failed[index] || side.server instanceof Error) continue;
+      try {
+        rounds[index]!.push(await measure(`${side.server.url}${side.path}`, side.headers, load));
+      } catch (error) {
+        failed[index] = error as Error;
+      }
+    }
+  }
+  for (const [index, side] of sides.entries()) {
+    const error = failed[index];
+    if (error) {
+      rows.push({ name: side.name, ...side.extra, note: `not measured: ${error.message}` });
+      console.log(`  ${side.name}: not measured: ${error.message}`);
+      continue;
+    }
+    const ordered = rounds[index]!.toSorted((a, b) => a.rps - b.rps);
+    const result = ordered[Math.floor(ordered.length / 2)]!;
+    const all = rounds[index]!.map((r) => Math.round(r.rps).toLocaleString('en-US')).join(' / ');
+    rows.push({ name: side.name, result, ...side.extra, note: `rounds: ${all} req/s` });
+    console.log(`  ${side.name}: rounds ${all} req/s, median's p99 ${ms(result.p99Us)} ms`);
+  }
+}
+
+/** Runs `body` with `peer` started, then stops it, so idle peers never share the 2 cores with a measured one. */
+export async function withPeer<T>(start: () => Promise<Peer>, body: (peer: Peer) => Promise<T>): Promise<T> {
+  const peer = await start();
+  try {
+    return await body(peer);
+  } finally {
+    await peer.stop();
+  }
+}
+
+/**
+ * Runs `body` with the peers of an alternating comparison started together (at once: Prism alone
+ * takes seconds), then stops them. A peer that failed to start is passed as its Error, for its rows.
+ */
+export async function withPeers<const S extends readonly (() => Promise<Peer>)[], T>(
+  starts: S,
+  body: (peers: { -readonly [K in keyof S]: Peer | Error }) => Promise<T>,
+): Promise<T> {
+  const peers = await Promise.all(
+    starts.map((start) =>
+      start().catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))),
+    ),
+  );
+  try {
+    return await body(peers as { -readonly [K in keyof S]: Peer | Error });
+  } finally {
+    await Promise.all(peers.map((peer) => (peer instanceof Error ? undefined : peer.stop())));
+  }
+}
