@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { PLACEHOLDER_LINKS } from './external-links.js';
@@ -169,6 +170,7 @@ const envShape = z.object({
   MOCK_MAX_BUILDS_KEPT_PER_PROJECT: intFromEnv(1, 10_000).default(20),
   MOCK_MAX_BUILD_BYTES: intFromEnv(1, 1024 * 1024 * 1024).default(8 * 1024 * 1024),
   MOCK_MAX_API_KEYS: intFromEnv(1, 1000).default(10),
+  MOCK_MAX_STORE_MB: intFromEnv(1, 1024 * 1024).optional(),
 });
 
 /**
@@ -299,6 +301,20 @@ export interface MockLimits {
   /** Bytes of finished builds' logs and artifacts per sandbox; the oldest go first. */
   buildBytes: number;
   apiKeys: number;
+  /**
+   * Bytes the in-memory store may hold (MOCK_MAX_STORE_MB) before new builds wait: every sandbox,
+   * build log and artifact lives in the gateway's heap, and running out of heap would crash it with
+   * everyone's work. (A Redis store is bounded by Redis's own maxmemory.)
+   */
+  storeBytes: number;
+}
+
+/**
+ * A quarter of V8's heap limit: the tally counts the stored text only, and the heap also holds each
+ * string's overhead, the decoded sandboxes a request works on, and every request in flight.
+ */
+function defaultStoreMb(): number {
+  return Math.max(16, Math.floor(v8.getHeapStatistics().heap_size_limit / 4 / 1024 / 1024));
 }
 
 export class ConfigError extends Error {
@@ -411,6 +427,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         buildsKeptPerProject: e.MOCK_MAX_BUILDS_KEPT_PER_PROJECT,
         buildBytes: e.MOCK_MAX_BUILD_BYTES,
         apiKeys: e.MOCK_MAX_API_KEYS,
+        storeBytes: (e.MOCK_MAX_STORE_MB ?? defaultStoreMb()) * 1024 * 1024,
       },
     },
   };

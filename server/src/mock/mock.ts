@@ -21,7 +21,7 @@ const mockPlugin: FastifyPluginAsync = async (app) => {
   await app.register(compress, { threshold: 1024 });
   const store = await openStateStore(mock, app.log);
   app.decorate('mockStore', store);
-  app.log.info({ store: store.kind }, `Mock state: ${describeStore(mock.store)}`);
+  app.log.info({ store: store.kind }, `Mock state: ${describeStore(mock.store, mock.limits.storeBytes)}`);
   await app.register(identityPlugin);
 
   const seed = await loadSeedData(mock.fixturesDir);

@@ -179,3 +179,43 @@ describe('per-sandbox quotas: bytes', () => {
     expect((await api('POST', `/projects/${projectId}/files/one-more.v`, { text: 'z' })).status).toBe(201);
   });
 });
+
+describe("the in-memory store's bound (MOCK_MAX_STORE_MB): the gateway's heap holds everyone's work", () => {
+  let gateway: TestGateway;
+  let ada: ReturnType<typeof client>;
+  let grace: ReturnType<typeof client>;
+
+  beforeAll(async () => {
+    gateway = await startApiGateway({
+      MOCK_MAX_STORE_MB: '1',
+      MOCK_MAX_FILE_BYTES: String(1024 * 1024),
+      MOCK_MAX_SANDBOX_BYTES: String(2 * 1024 * 1024),
+    });
+    ada = client(gateway, (await signIn(gateway.baseUrl, ADA)).cookieHeader);
+    grace = client(gateway, (await signIn(gateway.baseUrl, GRACE)).cookieHeader);
+  });
+  afterAll(() => gateway.stop());
+
+  it("once the store holds the limit, new builds answer 503 saying why, for everyone; nobody's work is dropped for room", async () => {
+    const projectId = ((await ada('GET', '/projects')).body as unknown as { id: string }[])[0]!.id;
+    // Below the limit a build is queued.
+    const first = await ada('POST', `/projects/${projectId}/builds`);
+    expect(first.status).toBe(201);
+    // A file of 1 MiB on its own fills the store.
+    const filler = `-- ${'x'.repeat(1024 * 1024 - 4)}\n`;
+    expect((await ada('POST', `/projects/${projectId}/files/filler.vhd`, { text: filler })).status).toBe(201);
+    const refused = await ada('POST', `/projects/${projectId}/builds`);
+    expect(refused.status).toBe(503);
+    expect(refused.body.detail).toBe(
+      "The demo's storage is full (it keeps at most 1 MiB of workspaces and build output): new builds wait until idle workspaces are cleared; try again in a few minutes",
+    );
+    const graceProject = ((await grace('GET', '/projects')).body as unknown as { id: string }[])[0]!.id;
+    expect((await grace('POST', `/projects/${graceProject}/builds`)).status).toBe(503);
+    // Everything stored is still there, and reads and saves go on.
+    expect((await ada('GET', `/projects/${projectId}/builds/latest`)).body.id).toBe(first.body.id);
+    expect((await ada('GET', `/projects/${projectId}/files/filler.vhd`)).status).toBe(200);
+    // Room again (the file goes): builds are queued again.
+    expect((await ada('DELETE', `/projects/${projectId}/files/filler.vhd`)).status).toBe(204);
+    expect((await ada('POST', `/projects/${projectId}/builds`)).status).toBe(201);
+  });
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
+import v8 from 'node:v8';
 import {
   CONFIG_KEYS,
   ConfigError,
@@ -128,6 +129,13 @@ describe('loadConfig', () => {
     const readme = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
     const documented = new Set([...readme.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((match) => match[1]));
     expect(CONFIG_KEYS.filter((key) => !documented.has(key))).toEqual([]);
+  });
+
+  it("bounds the in-memory store at a quarter of V8's heap limit unless MOCK_MAX_STORE_MB says otherwise", () => {
+    const quarterMb = Math.floor(v8.getHeapStatistics().heap_size_limit / 4 / 1024 / 1024);
+    expect(loadConfig({}).mock.limits.storeBytes).toBe(quarterMb * 1024 * 1024);
+    expect(loadConfig({ MOCK_MAX_STORE_MB: '64' }).mock.limits.storeBytes).toBe(64 * 1024 * 1024);
+    expect(problemsOf({ MOCK_MAX_STORE_MB: '0' })[0]).toMatch(/^MOCK_MAX_STORE_MB/);
   });
 
   it('treats an empty variable as unset (docker-compose writes FOO= for an absent value)', () => {

@@ -310,6 +310,7 @@ async function routes(app: FastifyInstance, options: MockApiOptions) {
       if (wrongType) throw wrongType;
       const parsed = checkedRequest(request, apiRequest, operation, parseIssues);
       const access = { address: clientKey(request.ip), write: isWrite(request.method) };
+      await quotas.checkStorage(operationId, () => registry.usedBytes());
       // One unit of work on the caller's sandbox: quotas and the handler see one state, and a
       // change is stored only over the version they saw (SandboxRegistry.use).
       const result = await registry.use(caller.sandboxKey, access, async (sandbox) => {

@@ -56,6 +56,21 @@ export class QuotaGuard {
   }
 
   /**
+   * Before a build is queued: 503 while the in-memory store holds MOCK_MAX_STORE_MB (`usedBytes`;
+   * builds add logs and artifacts, idle workspaces going with their builds make room again). Nothing
+   * is dropped to make room: a build never pushes out another visitor's work.
+   */
+  async checkStorage(operationId: string, usedBytes: () => Promise<number | null>): Promise<void> {
+    if (operationId !== 'newProjectBuild') return;
+    const used = await usedBytes();
+    if (used === null || used < this.limits.storeBytes) return;
+    throw new ApiError(
+      503,
+      `The demo's storage is full (it keeps at most ${bytesText(this.limits.storeBytes)} of workspaces and build output): new builds wait until idle workspaces are cleared; try again in a few minutes`,
+    );
+  }
+
+  /**
    * After a build was queued (the sandbox keeps its time for the per-hour limit): bounds what the
    * sandbox keeps of finished builds (MOCK_MAX_BUILDS_KEPT_PER_PROJECT, MOCK_MAX_BUILD_BYTES).
    */

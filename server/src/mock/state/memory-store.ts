@@ -28,13 +28,15 @@ export class MemoryStateStore implements StateStore {
   private readonly lists = new Map<string, string[]>();
   private readonly sets = new Map<string, Map<string, number>>();
   private readonly queues = new Map<string, Queue>();
+  /** Characters in documents and lists (usedBytes), kept as they change: a sum over everything per build would cost. */
+  private used = 0;
 
   constructor(private readonly now: () => number = Date.now) {}
 
   private live(key: string): Document | undefined {
     const document = this.documents.get(key);
     if (document && document.expiresAt <= this.now()) {
-      this.documents.delete(key);
+      this.dropDocument(key);
       return undefined;
     }
     return document;
@@ -53,23 +55,40 @@ export class MemoryStateStore implements StateStore {
     if ((this.live(key)?.version ?? 0) !== expected) return null;
     const version = ++this.clock;
     const expiresAt = options.ttlMs === undefined ? Infinity : this.now() + options.ttlMs;
+    this.dropDocument(key);
     this.documents.set(key, { version, value, expiresAt });
+    this.used += value.length;
     return version;
+  }
+
+  private dropDocument(key: string): void {
+    const document = this.documents.get(key);
+    if (!document) return;
+    this.used -= document.value.length;
+    this.documents.delete(key);
   }
 
   async remove(...keys: string[]): Promise<void> {
     for (const key of keys) {
-      this.documents.delete(key);
+      this.dropDocument(key);
+      for (const item of this.lists.get(key) ?? []) this.used -= item.length;
       this.lists.delete(key);
       this.sets.delete(key);
     }
+  }
+
+  async usedBytes(): Promise<number> {
+    return this.used;
   }
 
   async append(key: string, items: readonly string[]): Promise<number> {
     let list = this.lists.get(key);
     if (!list) this.lists.set(key, (list = []));
     // One push per item: spreading a huge array into push() overflows the call stack.
-    for (const item of items) list.push(item);
+    for (const item of items) {
+      list.push(item);
+      this.used += item.length;
+    }
     return list.length;
   }
 
@@ -183,6 +202,7 @@ export class MemoryStateStore implements StateStore {
   }
 
   async clear(): Promise<void> {
+    this.used = 0;
     this.documents.clear();
     this.lists.clear();
     this.sets.clear();

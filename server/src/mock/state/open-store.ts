@@ -20,8 +20,9 @@ export async function openStateStore(
 }
 
 /** Where the start-up log says the state is, without the password a Redis URL may carry. */
-export function describeStore(url: string): string {
-  if (url === 'memory') return 'memory (this process: a restart loses it)';
+export function describeStore(url: string, storeBytes: number): string {
+  if (url === 'memory')
+    return `memory (this process: a restart loses it; new builds wait once it holds ${Math.round(storeBytes / 1024 / 1024)} MiB, MOCK_MAX_STORE_MB)`;
   const parsed = new URL(url);
   return `Redis at ${parsed.protocol}//${parsed.host}${parsed.pathname} (shared by every gateway that names it)`;
 }

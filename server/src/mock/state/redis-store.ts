@@ -311,6 +311,11 @@ export class RedisStateStore implements StateStore {
     return this.call(() => this.redis.hget(this.queueKeys(queue)[2], id));
   }
 
+  /** Redis keeps the state in its own memory, bounded by its maxmemory setting. */
+  async usedBytes(): Promise<null> {
+    return null;
+  }
+
   /** Deletes this store's keys only (by prefix, in batches), never the rest of the database. */
   clear(): Promise<void> {
     return this.call(async () => {

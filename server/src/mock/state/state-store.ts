@@ -83,6 +83,12 @@ export interface StateStore {
   /** The owner of a claimed id, or null. */
   ownerOf(queue: string, id: string): Promise<string | null>;
 
+  /**
+   * Characters of the documents and list items this store holds in the gateway's own memory (the
+   * heap the in-memory store shares with the gateway); null when the state lives elsewhere (Redis).
+   */
+  usedBytes(): Promise<number | null>;
+
   /** Every key of this store gone (an admin reset of everything; tests). */
   clear(): Promise<void>;
   close(): Promise<void>;

@@ -124,6 +124,11 @@ export class SandboxRegistry {
     this.builds = builds;
   }
 
+  /** What the state store holds in the gateway's memory (StateStore.usedBytes). */
+  usedBytes(): Promise<number | null> {
+    return this.store.usedBytes();
+  }
+
   get buildStorage(): BuildStorage {
     return this.storage;
   }
