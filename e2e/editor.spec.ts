@@ -244,6 +244,40 @@ test('unsaved edits survive a reload as a draft that is offered back', async ({ 
   expect(saved.content).toBe('-- adder\n-- typed before the reload');
 });
 
+test('an address typed over the editor with unsaved changes loses nothing: the edit is there on return, and kept as a draft', async ({
+  page,
+}) => {
+  await signIn(page);
+  const name = uniqueName('Typed address');
+  const projectId = await createProject(page, name, { 'a.vhd': 'original\n' });
+  await openEditor(page, projectId, name);
+  await filesList(page).getByRole('button', { name: 'a.vhd', exact: true }).click();
+  await editorFor(page, 'a.vhd').click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('-- typed, then the address bar');
+  // A new hash typed into the address bar: the router cannot hold that navigation for the
+  // unsaved-changes dialog (it did not make the history entry), so the edit must not be lost.
+  await page.evaluate(() => (window.location.hash = '#/projects'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+  const drafts = () =>
+    page.evaluate(() =>
+      Object.entries(localStorage)
+        .filter(([key]) => key.startsWith('editor-draft:'))
+        .map(([, value]) => value),
+    );
+  // Written as the editor closed (not only after the typing pause): a tab closed now would keep it too.
+  expect(await drafts()).toEqual([expect.stringContaining('-- typed, then the address bar')]);
+  await openEditor(page, projectId, name);
+  await expect(editorFor(page, 'a.vhd')).toContainText('-- typed, then the address bar');
+  await expect(tab(page, 'a.vhd').getByTestId('tab-dirty-mark')).toBeVisible();
+  await page.keyboard.press('Control+s');
+  await expect(tab(page, 'a.vhd').getByTestId('tab-dirty-mark')).toHaveCount(0);
+  expect((await callApi<{ content: string }>(page, 'GET', `/projects/${projectId}/files/a.vhd`)).content).toBe(
+    'original\n-- typed, then the address bar',
+  );
+  await expect.poll(drafts).toEqual([]);
+});
+
 test('a save over a version saved elsewhere asks which to keep; leaving with unsaved changes asks first', async ({
   page,
 }) => {
