@@ -30,15 +30,34 @@ describe('buildsToDrop', () => {
     expect([...buildsToDrop(builds, { perProject: 2, bytes: Infinity })]).toEqual(['a1']);
   });
 
-  it('never drops a queued or running build, nor a project’s latest build', () => {
+  it('never drops a queued or running build, nor a project’s latest build for the count', () => {
     const active = [build('running', 3, 50, false), build('queued', 4, 50, false)];
-    // Over any byte budget: only the finished build may go.
-    expect([...buildsToDrop([build('old', 1, 10), ...active], { perProject: 5, bytes: 0 })]).toEqual(['old']);
+    // Over any byte budget: only a finished build may go, and not the newest finished one.
+    expect([
+      ...buildsToDrop([build('old', 1, 10), build('newer', 2, 10), ...active], { perProject: 5, bytes: 0 }),
+    ]).toEqual(['old']);
     // One finished build per project: the newer finished one stays beside the unfinished ones.
     expect([...buildsToDrop([build('f1', 1), build('f2', 2), ...active], { perProject: 1, bytes: Infinity })]).toEqual([
       'f1',
     ]);
     expect([...buildsToDrop([build('latest', 5, 10_000)], { perProject: 1, bytes: 1 })]).toEqual([]);
+  });
+
+  it('over the byte budget, projects’ latest builds go too once the older ones were not enough — never the newest', () => {
+    const builds = [
+      build('p-old', 1, 400),
+      build('p-latest', 2, 400),
+      build('q-latest', 3, 400, true, 'q'),
+      build('r-latest', 4, 400, true, 'r'),
+    ];
+    // The older build of p first; then p's and q's latest, oldest first; r's (the newest) stays.
+    expect([...buildsToDrop(builds, { perProject: 10, bytes: 1200 })]).toEqual(['p-old']);
+    expect([...buildsToDrop(builds, { perProject: 10, bytes: 800 })]).toEqual(['p-old', 'p-latest']);
+    expect([...buildsToDrop(builds, { perProject: 10, bytes: 0 })]).toEqual(['p-old', 'p-latest', 'q-latest']);
+    // A running build and the newest finished one are never dropped, whatever the budget.
+    const withRunning = [...builds, build('running', 5, 0, false, 's')];
+    expect(buildsToDrop(withRunning, { perProject: 10, bytes: 0 }).has('r-latest')).toBe(false);
+    expect(buildsToDrop(withRunning, { perProject: 10, bytes: 0 }).has('running')).toBe(false);
   });
 
   it('over the byte budget drops the oldest finished builds first, across projects', () => {

@@ -23,31 +23,40 @@ export function newestFirst<T extends { id: string; queuedAt: Date }>(builds: re
 
 /**
  * The builds to drop so that each project keeps at most `perProject` finished builds and all kept
- * builds hold at most `bytes`, dropping the oldest finished builds first. Never dropped: a build
- * queued or running (a client is following it), and each project's latest build (the project
- * shows it), even when that one alone is over the byte budget.
+ * builds hold at most `bytes`. Never dropped: a build queued or running (a client is following it),
+ * and the sandbox's newest finished build (the one just made, even when it alone is over the byte
+ * budget). Over the budget the oldest finished builds go first; each project's latest build (the
+ * project shows it) goes only when the older ones were not enough, oldest first. So a sandbox holds
+ * at most `bytes` plus its newest build: with every sandbox's work in one process's memory, "each
+ * project's latest" alone was no bound (a project count's worth of the largest builds).
  */
 export function buildsToDrop(builds: readonly RetainedBuild[], retention: BuildRetention): Set<string> {
   const ordered = newestFirst(builds);
   const drop = new Set<string>();
-  const latestSeen = new Set<string>();
-  const protectedIds = new Set<string>();
+  const projectsSeen = new Set<string>();
+  const latestOfProject = new Set<string>();
   const finishedKept = new Map<string, number>();
+  let newestFinished: string | undefined;
   for (const build of ordered) {
-    const isLatest = !latestSeen.has(build.projectId);
-    latestSeen.add(build.projectId);
-    if (isLatest || !build.finished) protectedIds.add(build.id);
+    const isLatest = !projectsSeen.has(build.projectId);
+    projectsSeen.add(build.projectId);
     if (!build.finished) continue;
+    newestFinished ??= build.id;
+    if (isLatest) latestOfProject.add(build.id);
     const kept = (finishedKept.get(build.projectId) ?? 0) + 1;
     finishedKept.set(build.projectId, kept);
     if (kept > retention.perProject && !isLatest) drop.add(build.id);
   }
   let total = ordered.reduce((sum, build) => sum + (drop.has(build.id) ? 0 : build.bytes), 0);
-  for (const build of ordered.reverse()) {
-    if (total <= retention.bytes) break;
-    if (drop.has(build.id) || protectedIds.has(build.id)) continue;
-    drop.add(build.id);
-    total -= build.bytes;
+  const oldestFirst = ordered.reverse();
+  for (const latestToo of [false, true]) {
+    for (const build of oldestFirst) {
+      if (total <= retention.bytes) return drop;
+      if (!build.finished || build.id === newestFinished || drop.has(build.id)) continue;
+      if (latestOfProject.has(build.id) && !latestToo) continue;
+      drop.add(build.id);
+      total -= build.bytes;
+    }
   }
   return drop;
 }
