@@ -141,4 +141,37 @@ describe('an error inside one build fails that build with a message, not the pro
     await ada.whenStatus(second.id, 'failed');
     await ada.close();
   });
+
+  it('a build cancelled between two stages shows the next stage as where it stopped', async () => {
+    // With the state in Redis each progress event is its own write: a cancel can land after a stage
+    // finished and before the next started (CI saw it as a cancelled build with no stage cancelled).
+    const ada = await adaWith(
+      runnerCalling((progress) => {
+        progress.stageStarted('IP');
+        progress.log(['INFO: IP done']);
+        progress.stageFinished('IP', 'succeeded');
+      }),
+    );
+    const build = await ada.write((s) => s.newBuild(ada.projectId));
+    await waitFor(async () => {
+      const view = await ada.read((s) => s.getBuild(build.id));
+      return view.stages[0]!.status === 'succeeded' ? view : undefined;
+    }, 'the first stage to finish');
+    const cancelled = await ada.write((s) => s.cancelBuild(build.id));
+    expect(cancelled.status).toBe('cancelled');
+    expect(cancelled.stages.map((stage) => [stage.name, stage.status])).toEqual([
+      ['IP', 'succeeded'],
+      ['SYNTHESIS', 'cancelled'],
+      ['ROUTE', 'pending'],
+      ['BITSTREAM', 'pending'],
+    ]);
+    expect(cancelled.stages[1]!.started_at).toBeNull();
+    // A queued build that never ran keeps every stage pending.
+    const second = await ada.write((s) => s.newBuild(ada.projectId));
+    const third = await ada.write((s) => s.newBuild(ada.projectId));
+    const cancelledQueued = await ada.write((s) => s.cancelBuild(third.id));
+    expect(cancelledQueued.stages.every((stage) => stage.status === 'pending')).toBe(true);
+    await ada.write((s) => s.cancelBuild(second.id));
+    await ada.close();
+  });
 });

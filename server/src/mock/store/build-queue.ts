@@ -174,15 +174,18 @@ export class BuildQueue {
 
   /**
    * Ends a queued or running build that did not finish by itself (cancelled by its user, or its
-   * gateway stopped): running stages end with `stageStatus`, the note goes to its log.
+   * gateway stopped): its running stage ends as cancelled or failed, the note goes to its log. A
+   * running build caught between two stages (one finished, the next not started) shows the next one
+   * so: that is where it stopped, and the stages say it like a build stopped within one.
    */
   end(buildId: string, ending: BuildEnding, note: string, at: Date): BuildRecord {
     const build = this.get(buildId);
     this.unqueue(buildId);
-    for (const stage of build.stages) {
-      if (stage.status === 'running')
-        Object.assign(stage, { status: ending.status === 'cancelled' ? 'cancelled' : 'failed', finishedAt: at });
-    }
+    const stopped = ending.status === 'cancelled' ? 'cancelled' : 'failed';
+    const running = build.stages.filter((stage) => stage.status === 'running');
+    const next = build.status === 'running' ? build.stages.find((stage) => stage.status === 'pending') : undefined;
+    const stoppedIn = running.length > 0 ? running : next ? [next] : [];
+    for (const stage of stoppedIn) Object.assign(stage, { status: stopped, finishedAt: at });
     this.finish(build, { ...ending, notes: [note] }, at);
     this.pump();
     return build;
