@@ -43,24 +43,6 @@ export function table(title: string, rows: Row[]): string {
   return lines.join('\n');
 }
 
-export async function row(
-  rows: Row[],
-  name: string,
-  url: string,
-  headers: Record<string, string>,
-  extra: Partial<Row> = {},
-) {
-  try {
-    rows.push({ name, result: await measure(url, headers, load), ...extra });
-  } catch (error) {
-    rows.push({ name, ...extra, note: `not measured: ${(error as Error).message}` });
-  }
-  const last = rows.at(-1)!;
-  console.log(
-    `  ${name}: ${last.result ? `${Math.round(last.result.rps)} req/s, p99 ${ms(last.result.p99Us)} ms` : last.note}`,
-  );
-}
-
 /** One side of an alternating comparison; `server` is the Error its start failed with, if it did. */
 export interface Side {
   name: string;
@@ -102,16 +84,6 @@ export async function alternatingRows(rows: Row[], sides: Side[]): Promise<void>
     const all = rounds[index]!.map((r) => Math.round(r.rps).toLocaleString('en-US')).join(' / ');
     rows.push({ name: side.name, result, ...side.extra, note: `rounds: ${all} req/s` });
     console.log(`  ${side.name}: rounds ${all} req/s, median's p99 ${ms(result.p99Us)} ms`);
-  }
-}
-
-/** Runs `body` with `peer` started, then stops it, so idle peers never share the 2 cores with a measured one. */
-export async function withPeer<T>(start: () => Promise<Peer>, body: (peer: Peer) => Promise<T>): Promise<T> {
-  const peer = await start();
-  try {
-    return await body(peer);
-  } finally {
-    await peer.stop();
   }
 }
 

@@ -11,8 +11,9 @@
  *   always on), on listProjects, buildConfigs and listExamples;
  * - static: the SPA's index.html and a hashed asset from nginx and from the gateway.
  *
- * The goals' pairs (gateway vs plain Node, mock vs Prism, static gateway vs nginx) are measured in
- * alternating rounds (rows.ts alternatingRows), since the machine's speed drifts within a run.
+ * Every row is measured in alternating rounds with the rows it is compared with (rows.ts
+ * alternatingRows: all of a table's servers up, each measured in turn, round after round, each row its
+ * median round), since the machine's speed drifts by tens of percent within a run.
  *
  * Load: wrk (1 thread) when installed, else autocannon; BENCH_CONNECTIONS (50) connections for
  * BENCH_DURATION_S (5) seconds per row or round after a BENCH_WARMUP_S (2) warm-up. Prints one table per
@@ -25,17 +26,15 @@ import path from 'node:path';
 import { REPO_ROOT } from '../src/config.js';
 import { signIn } from '../test/helpers/sign-in.js';
 import { loadTool } from './load-tool.js';
-import { startNginx, startNode, startPrism, startRedis, stopAll } from './peers/start.js';
+import { type Peer, startNginx, startNode, startPrism, startRedis, stopAll } from './peers/start.js';
 import {
   ALTERNATING_ROUNDS,
   alternatingRows,
   CONNECTIONS,
   DURATION_S,
-  row,
   type Row,
   table,
   WARMUP_S,
-  withPeer,
   withPeers,
 } from './rows.js';
 
@@ -66,26 +65,6 @@ async function proxyArea(work: string): Promise<Row[]> {
   const cookie = { cookie: 'app.at=bench-token' };
   const upstream = await startNginx(work, 'upstream', { root: path.join(work, 'www') });
   try {
-    await row(rows, 'upstream directly (nginx, a file)', `${upstream.url}/api/projects`, cookie);
-    await withPeer(
-      () => startNginx(work, 'proxy', { proxyTo: upstream.url }),
-      (peer) =>
-        row(rows, 'nginx reverse proxy', `${peer.url}/api/projects`, cookie, {
-          peer: 'upstream directly (nginx, a file)',
-        }),
-    );
-    await withPeer(
-      () => startNode([path.join(PEERS, 'node-undici.mjs')], { UPSTREAM: upstream.url }, '/api/projects'),
-      (peer) =>
-        row(rows, 'Node http + undici Pool', `${peer.url}/api/projects`, cookie, { peer: 'nginx reverse proxy' }),
-    );
-    await withPeer(
-      () => startNode([path.join(PEERS, 'fastify-proxy.mjs')], { UPSTREAM: upstream.url }, '/api/projects'),
-      (peer) =>
-        row(rows, 'Fastify + @fastify/http-proxy', `${peer.url}/api/projects`, cookie, {
-          peer: 'Node http + undici Pool',
-        }),
-    );
     const gatewayEnv = (validate: string, workers: number) => ({
       MODE: 'proxy',
       API_UPSTREAM: upstream.url,
@@ -95,36 +74,48 @@ async function proxyArea(work: string): Promise<Row[]> {
       LOG_LEVEL: 'info',
       LOG_FORMAT: 'json',
     });
-    const gateways: [string, string, number, Partial<Row>][] = [
-      ['gateway VALIDATE=off', 'off', 1, { peer: 'Node http + undici Pool', goal: '≥ 1.0×, p99 ≤ 2× nginx proxy' }],
-      ['gateway VALIDATE=report', 'report', 1, { peer: 'gateway VALIDATE=off', goal: 'p50 ≤ off + 0.3 ms' }],
-      ['gateway VALIDATE=off, 2 workers', 'off', 2, { peer: 'gateway VALIDATE=off', goal: 'scaling' }],
-      ['gateway VALIDATE=report, 2 workers', 'report', 2, { peer: 'gateway VALIDATE=report', goal: 'scaling' }],
+    const node = (peer: string) => () =>
+      startNode([path.join(PEERS, peer)], { UPSTREAM: upstream.url }, '/api/projects');
+    const gateway = (validate: string, workers: number) => () =>
+      startNode([GATEWAY], gatewayEnv(validate, workers), '/readyz');
+    // Every row in alternating rounds with all the others (alternatingRows): each ratio compares servers
+    // measured under the same drift of the machine, the scaling rows included.
+    const sides: [string, () => Promise<Peer>, Partial<Row>][] = [
+      [
+        'nginx reverse proxy',
+        () => startNginx(work, 'proxy', { proxyTo: upstream.url }),
+        {
+          peer: 'upstream directly (nginx, a file)',
+        },
+      ],
+      ['Node http + undici Pool', node('node-undici.mjs'), { peer: 'nginx reverse proxy' }],
+      ['Fastify + @fastify/http-proxy', node('fastify-proxy.mjs'), { peer: 'Node http + undici Pool' }],
+      [
+        'gateway VALIDATE=off',
+        gateway('off', 1),
+        { peer: 'Node http + undici Pool', goal: '≥ 1.0×, p99 ≤ 2× nginx proxy' },
+      ],
+      ['gateway VALIDATE=report', gateway('report', 1), { peer: 'gateway VALIDATE=off', goal: 'p50 ≤ off + 0.3 ms' }],
+      ['gateway VALIDATE=off, 2 workers', gateway('off', 2), { peer: 'gateway VALIDATE=off', goal: 'scaling' }],
+      [
+        'gateway VALIDATE=report, 2 workers',
+        gateway('report', 2),
+        { peer: 'gateway VALIDATE=report', goal: 'scaling' },
+      ],
     ];
-    for (const [name, validate, workers, extra] of gateways) {
-      await withPeer(
-        () => startNode([GATEWAY], gatewayEnv(validate, workers), '/readyz'),
-        (peer) => row(rows, name, `${peer.url}/api/projects`, cookie, extra),
-      );
-    }
-    // The goal's comparison again, in alternating rounds (see alternatingRows).
-    await withPeer(
-      () => startNode([path.join(PEERS, 'node-undici.mjs')], { UPSTREAM: upstream.url }, '/api/projects'),
-      (plain) =>
-        withPeer(
-          () => startNode([GATEWAY], gatewayEnv('off', 1), '/readyz'),
-          (gateway) =>
-            alternatingRows(rows, [
-              { name: 'Node http + undici Pool, alternating', server: plain, path: '/api/projects', headers: cookie },
-              {
-                name: 'gateway VALIDATE=off, alternating',
-                server: gateway,
-                path: '/api/projects',
-                headers: cookie,
-                extra: { peer: 'Node http + undici Pool, alternating', goal: '≥ 1.0×' },
-              },
-            ]),
-        ),
+    await withPeers(
+      sides.map(([, start]) => start),
+      (servers) =>
+        alternatingRows(rows, [
+          { name: 'upstream directly (nginx, a file)', server: upstream, path: '/api/projects', headers: cookie },
+          ...sides.map(([name, , extra], index) => ({
+            name,
+            server: servers[index]!,
+            path: '/api/projects',
+            headers: cookie,
+            extra,
+          })),
+        ]),
     );
   } finally {
     await upstream.stop();
@@ -181,25 +172,35 @@ async function replicaArea(work: string): Promise<Row[]> {
       ['Redis, 1 process', { MOCK_STORE: redis.storeUrl }, 'memory, 1 process'],
       ['Redis, 2 replicas', { MOCK_STORE: redis.storeUrl, WORKERS: '2' }, 'Redis, 1 process'],
     ] as const;
-    for (const [setup, env, peer] of setups) {
-      await withPeer(
-        () => startNode([GATEWAY], { MODE: 'mock', LOG_LEVEL: 'info', LOG_FORMAT: 'json', ...env }, '/readyz'),
-        async (mock) => {
-          const { cookieHeader } = await signIn(mock.url, 'ada@example.com');
-          for (const [id, url] of operations) {
-            await row(
-              rows,
-              `mock ${id}, ${setup}`,
-              `${mock.url}${url}`,
-              { cookie: cookieHeader },
-              peer
+    // The three set-ups up at once, each operation measured in alternating rounds across them (alternatingRows).
+    await withPeers(
+      setups.map(
+        ([, env]) =>
+          () =>
+            startNode([GATEWAY], { MODE: 'mock', LOG_LEVEL: 'info', LOG_FORMAT: 'json', ...env }, '/readyz'),
+      ),
+      async (mocks) => {
+        const cookies = await Promise.all(
+          mocks.map(async (mock) =>
+            mock instanceof Error ? '' : (await signIn(mock.url, 'ada@example.com')).cookieHeader,
+          ),
+        );
+        for (const [id, url] of operations) {
+          await alternatingRows(
+            rows,
+            setups.map(([setup, , peer], index) => ({
+              name: `mock ${id}, ${setup}`,
+              server: mocks[index]!,
+              path: url,
+              headers: { cookie: cookies[index]! },
+              extra: peer
                 ? { peer: `mock ${id}, ${peer}`, goal: peer.startsWith('Redis') ? 'scaling' : 'cost of sharing' }
                 : {},
-            );
-          }
-        },
-      );
-    }
+            })),
+          );
+        }
+      },
+    );
   } finally {
     await redis.stop();
   }
