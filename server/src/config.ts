@@ -296,9 +296,12 @@ export interface MockLimits {
   /** Builds queued or running at once. */
   queuedBuilds: number;
   buildsPerHour: number;
-  /** Finished builds kept per project (the latest and unfinished ones always are). */
+  /** Finished builds kept per project (the latest and unfinished ones never count against it). */
   buildsKeptPerProject: number;
-  /** Bytes of finished builds' logs and artifacts per sandbox; the oldest go first. */
+  /**
+   * Bytes of finished builds' logs and artifacts per sandbox: the oldest go first, projects' latest ones
+   * last; only the sandbox's newest finished build may stay beyond it (build-retention.ts).
+   */
   buildBytes: number;
   apiKeys: number;
   /**
