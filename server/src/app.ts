@@ -7,7 +7,7 @@ import Fastify, {
 } from 'fastify';
 import cookie from '@fastify/cookie';
 import type { AppConfig } from './config.js';
-import { loggerOptions, withAsyncStdout } from './logger.js';
+import { loggerOptions, withAsyncStdout, writeRequestCompleted } from './logger.js';
 import errorsPlugin from './plugins/errors.js';
 import securityPlugin from './plugins/security.js';
 import healthPlugin from './plugins/health.js';
@@ -40,7 +40,8 @@ class OneLinePerRequest extends LogController {
     if (this.isLogDisabled(request)) return;
     if (error)
       reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
-    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    else if (!writeRequestCompleted(reply.log, request, reply.statusCode, reply.elapsedTime))
+      reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   }
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { capturedLogger } from '../test/proxy/captured-log.js';
-import { loggableUrl } from './logger.js';
+import pino from 'pino';
+import { loggableUrl, writeRequestCompleted } from './logger.js';
 
 describe('loggerOptions', () => {
   it('writes only named fields of a request and an answer, never their headers (no redaction needed there)', () => {
@@ -36,6 +37,61 @@ describe('loggerOptions', () => {
     expect(JSON.parse(lines[0] ?? '{}')).toMatchObject({
       headers: { cookie: '[redacted]', 'x-admin-token': '[redacted]', accept: '*/*' },
     });
+  });
+});
+
+describe('writeRequestCompleted', () => {
+  const sameTime = (line: string | undefined) => line?.replace(/"time":\d+/, '"time":0');
+  const requests = [
+    {
+      method: 'POST',
+      url: '/app/callback/?code=one-time-code&state="quoted"\\',
+      hostname: 'cc.example',
+      ip: '203.0.113.9',
+      socket: { remotePort: 40_000 },
+      headers: { cookie: 'app.rt=refresh-secret' },
+    },
+    { method: 'GET', url: '/caf\u00e9/\u2028x', hostname: undefined, ip: '::1', socket: {} },
+    {},
+  ];
+
+  it('writes the line pino writes for the same request, byte for byte', () => {
+    for (const request of requests) {
+      for (const [statusCode, responseTime] of [
+        [201, 1.2345678901234567],
+        [undefined, 0],
+        [502, Number.NaN],
+      ] as const) {
+        const { loggerInstance, lines } = capturedLogger('info');
+        const log = loggerInstance.child({ reqId: 'req-1"x' });
+        log.info({ req: request, res: { statusCode }, responseTime }, 'request completed');
+        expect(writeRequestCompleted(log, request, statusCode, responseTime)).toBe(true);
+        expect(lines).toHaveLength(2);
+        expect(sameTime(lines[1])).toBe(sameTime(lines[0]));
+        expect(lines[1]).not.toContain('one-time-code');
+        expect(lines[1]).not.toContain('refresh-secret');
+      }
+    }
+  });
+
+  it('leaves a logger whose lines pino would shape differently to pino', () => {
+    const lines: string[] = [];
+    const stream = { write: (line: string) => lines.push(line) };
+    for (const options of <pino.LoggerOptions[]>[
+      { mixin: () => ({ extra: 1 }) },
+      { formatters: { log: (o: Record<string, unknown>) => o } },
+      { messageKey: 'message' },
+      { nestedKey: 'payload' },
+      { hooks: { streamWrite: (s: string) => s } },
+    ]) {
+      expect(writeRequestCompleted(pino(options, stream), { method: 'GET' }, 200, 1)).toBe(false);
+    }
+    expect(writeRequestCompleted({ info() {} }, { method: 'GET' }, 200, 1)).toBe(false);
+    expect(lines).toEqual([]);
+    expect(writeRequestCompleted(pino({}, stream), { method: 'GET' }, 200, 1)).toBe(true);
+    expect(lines).toHaveLength(1);
+    expect(writeRequestCompleted(pino({ level: 'warn' }, stream), { method: 'GET' }, 200, 1)).toBe(true);
+    expect(lines).toHaveLength(1);
   });
 });
 

@@ -41,6 +41,68 @@ interface LoggedRequest {
   socket?: { remotePort?: number };
 }
 
+/** The request line's `req` object, as the `req` serializer of {@link loggerOptions} writes it. */
+function requestJson(request: LoggedRequest): string {
+  const fields: string[] = [];
+  if (request.method !== undefined) fields.push(`"method":${JSON.stringify(request.method)}`);
+  if (typeof request.url === 'string') fields.push(`"url":${JSON.stringify(loggableUrl(request.url))}`);
+  if (request.hostname !== undefined) fields.push(`"host":${JSON.stringify(request.hostname)}`);
+  if (request.ip !== undefined) fields.push(`"remoteAddress":${JSON.stringify(request.ip)}`);
+  const port = request.socket?.remotePort;
+  if (port !== undefined) fields.push(`"remotePort":${port}`);
+  return `{${fields.join(',')}}`;
+}
+
+type PinoInternals = Record<symbol, unknown>;
+
+/**
+ * Writes the "request completed" line that `log.info({ req, res, responseTime }, 'request completed')`
+ * would, byte for byte (logger.test.ts compares them), from pino's own pieces — its level prefix,
+ * time, the request's bindings, its line end and destination — around a template for the fields. Every
+ * request writes this line, and pino's generic path (a serializer lookup and a stringify per nested
+ * object, its hooks) cost a few microseconds of each small request's CPU (server/bench/results.md).
+ * Returns whether it took care of the line (written, or below the logger's level); false, having written
+ * nothing, for a logger that is not a plain pino one (a mixin, log formatter or write hook would change
+ * the line): the caller then logs it the generic way.
+ */
+export function writeRequestCompleted(
+  log: object,
+  request: LoggedRequest,
+  statusCode: number | undefined,
+  responseTime: number,
+): boolean {
+  const internals = log as PinoInternals;
+  const { symbols } = pino;
+  const stream = internals[symbols.streamSym] as { write(line: string): unknown } | undefined;
+  const levelPrefix = (internals[symbols.lsCacheSym] as Record<number, string> | undefined)?.[30];
+  const time = internals[symbols.timeSym];
+  const bindings = internals[symbols.chindingsSym];
+  const end = internals[symbols.endSym];
+  const formatters = internals[symbols.formattersSym] as { log?: unknown } | undefined;
+  const hooks = internals[symbols.hooksSym] as { streamWrite?: unknown } | undefined;
+  if (
+    !stream ||
+    typeof levelPrefix !== 'string' ||
+    typeof time !== 'function' ||
+    typeof bindings !== 'string' ||
+    typeof end !== 'string' ||
+    internals[symbols.mixinSym] ||
+    internals[symbols.nestedKeySym] ||
+    internals[symbols.messageKeySym] !== 'msg' ||
+    formatters?.log ||
+    hooks?.streamWrite
+  )
+    return false;
+  if (!(log as pino.Logger).isLevelEnabled('info')) return true;
+  const status = statusCode === undefined ? '' : `"statusCode":${statusCode}`;
+  const elapsed = Number.isFinite(responseTime) ? responseTime : null;
+  stream.write(
+    `${levelPrefix}${(time as () => string)()}${bindings},"req":${requestJson(request)},"res":{${status}},` +
+      `"responseTime":${elapsed},"msg":"request completed"${end}`,
+  );
+  return true;
+}
+
 /**
  * The gateway's JSON log lines to stdout without blocking: lines that arrive while a write is under
  * way go out together in the next one (at info, two lines per request made a system call each).
