@@ -20,6 +20,8 @@ export interface LoadOptions {
   connections: number;
   durationS: number;
   warmupS: number;
+  /** Requests per second offered in all (autocannon's overall rate); unset, as many as are answered. */
+  rate?: number;
 }
 
 function hasWrk(): boolean {
@@ -40,9 +42,9 @@ const useWrk = hasWrk();
  */
 export const loadTool = () => (useWrk ? 'wrk -t1' : 'autocannon');
 
-function run(command: string, args: string[]): Promise<string> {
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
     let output = '';
     let errors = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
@@ -59,16 +61,25 @@ export interface RunOptions {
   durationS: number;
   /** A request unanswered this long counts as a timeout (and an error). */
   timeoutS?: number;
+  /**
+   * Requests per second offered in all, below what the server can answer: its latency is then its own
+   * time per request, not the queue a saturating load builds (where p50 only follows throughput).
+   * wrk paces each connection with random pauses (peers/wrk-json.lua), so the rate reached is a little
+   * lower; autocannon holds it (but reports whole milliseconds).
+   */
+  rate?: number;
 }
 
 /** One load run with the tool in use. */
 export async function loadRun(url: string, headers: Record<string, string>, options: RunOptions): Promise<Measured> {
-  const { connections, durationS, timeoutS = 10 } = options;
+  const { connections, durationS, timeoutS = 10, rate } = options;
   if (useWrk) {
     const script = path.join(REPO_ROOT, 'server/bench/peers/wrk-json.lua');
     const args = ['-t1', `-c${connections}`, `-d${durationS}s`, `--timeout`, `${timeoutS}s`, '-s', script];
     for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
-    const output = await run('wrk', [...args, url]);
+    // A connection's mean cycle is connections / rate seconds: its pause is that (the answer's time is small).
+    const pacing = rate === undefined ? {} : { WRK_MEAN_DELAY_MS: String((connections * 1000) / rate) };
+    const output = await run('wrk', [...args, url], { ...process.env, ...pacing });
     const line = output.split('\n').find((candidate) => candidate.startsWith('{"requests"'));
     if (!line) throw new Error(`no summary from wrk: ${output.slice(0, 300)}`);
     const r = JSON.parse(line) as Record<string, number>;
@@ -85,6 +96,7 @@ export async function loadRun(url: string, headers: Record<string, string>, opti
   }
   const autocannon = path.join(REPO_ROOT, 'node_modules/autocannon/autocannon.js');
   const args = [autocannon, '-c', String(connections), '-d', String(durationS), '-t', String(timeoutS), '-j'];
+  if (rate !== undefined) args.push('-R', String(rate));
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
   const r = JSON.parse(await run(process.execPath, [...args, url])) as {
     requests: { average: number; total: number };

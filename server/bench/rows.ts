@@ -17,9 +17,20 @@ export interface Row {
   peer?: string;
   goal?: string;
   note?: string;
+  /**
+   * What the ratio column compares with the peer: requests per second (by default), or, for rows
+   * measured at a fixed rate (both answer the same number), the p50 added over the peer's.
+   */
+  compare?: 'rps' | 'p50';
 }
 
 export const ms = (us: number) => (us / 1000).toFixed(2);
+
+/** A p50 over its peer's, signed: `+0.04 ms`. */
+function p50Added(result: Measured, peer: Measured): string {
+  const added = (result.p50Us - peer.p50Us) / 1000;
+  return `${added < 0 ? '−' : '+'}${Math.abs(added).toFixed(2)} ms`;
+}
 
 export function table(title: string, rows: Row[]): string {
   const byName = new Map(rows.map((row) => [row.name, row]));
@@ -32,7 +43,7 @@ export function table(title: string, rows: Row[]): string {
   for (const row of rows) {
     const r = row.result;
     const peer = row.peer ? byName.get(row.peer)?.result : undefined;
-    const ratio = r && peer ? (r.rps / peer.rps).toFixed(2) + '×' : '';
+    const ratio = !r || !peer ? '' : row.compare === 'p50' ? p50Added(r, peer) : (r.rps / peer.rps).toFixed(2) + '×';
     const cells = r
       ? [Math.round(r.rps).toLocaleString('en-US'), ms(r.p50Us), ms(r.p99Us), String(r.errors + r.non2xx)]
       : ['—', '—', '—', '—'];
@@ -50,6 +61,8 @@ export interface Side {
   path: string;
   headers: Record<string, string>;
   extra?: Partial<Row>;
+  /** A fixed offered rate (requests/s in all) instead of as many as the server answers. */
+  rate?: number;
 }
 
 /**
@@ -66,7 +79,8 @@ export async function alternatingRows(rows: Row[], sides: Side[]): Promise<void>
     for (const [index, side] of sides.entries()) {
       if (failed[index] || side.server instanceof Error) continue;
       try {
-        rounds[index]!.push(await measure(`${side.server.url}${side.path}`, side.headers, load));
+        const options = side.rate === undefined ? load : { ...load, rate: side.rate };
+        rounds[index]!.push(await measure(`${side.server.url}${side.path}`, side.headers, options));
       } catch (error) {
         failed[index] = error as Error;
       }
@@ -79,11 +93,15 @@ export async function alternatingRows(rows: Row[], sides: Side[]): Promise<void>
       console.log(`  ${side.name}: not measured: ${error.message}`);
       continue;
     }
-    const ordered = rounds[index]!.toSorted((a, b) => a.rps - b.rps);
+    // At a fixed rate every round answers about the same number: the median is taken by p50 there.
+    const ordered = rounds[index]!.toSorted((a, b) => (side.rate === undefined ? a.rps - b.rps : a.p50Us - b.p50Us));
     const result = ordered[Math.floor(ordered.length / 2)]!;
-    const all = rounds[index]!.map((r) => Math.round(r.rps).toLocaleString('en-US')).join(' / ');
-    rows.push({ name: side.name, result, ...side.extra, note: `rounds: ${all} req/s` });
-    console.log(`  ${side.name}: rounds ${all} req/s, median's p99 ${ms(result.p99Us)} ms`);
+    const all =
+      side.rate === undefined
+        ? `${rounds[index]!.map((r) => Math.round(r.rps).toLocaleString('en-US')).join(' / ')} req/s`
+        : `p50 ${rounds[index]!.map((r) => ms(r.p50Us)).join(' / ')} ms`;
+    rows.push({ name: side.name, result, ...side.extra, note: `rounds: ${all}` });
+    console.log(`  ${side.name}: rounds ${all}, median's p99 ${ms(result.p99Us)} ms`);
   }
 }
 
