@@ -83,10 +83,13 @@ describe('writeRequestCompleted', () => {
       { messageKey: 'message' },
       { nestedKey: 'payload' },
       { hooks: { streamWrite: (s: string) => s } },
+      { msgPrefix: '[gateway] ' },
+      { customLevels: { info: 35 }, useOnlyCustomLevels: false },
     ]) {
       expect(writeRequestCompleted(pino(options, stream), { method: 'GET' }, 200, 1)).toBe(false);
     }
     expect(writeRequestCompleted({ info() {} }, { method: 'GET' }, 200, 1)).toBe(false);
+    expect(writeRequestCompleted(pino({}, pino.multistream([{ stream }])), { method: 'GET' }, 200, 1)).toBe(false);
     expect(lines).toEqual([]);
     expect(writeRequestCompleted(pino({}, stream), { method: 'GET' }, 200, 1)).toBe(true);
     expect(lines).toHaveLength(1);
