@@ -75,6 +75,17 @@ describe('the shell states (spec §2)', () => {
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   });
 
+  it("terms UNACCEPTED: the tab is named after the terms screen, and the route's title comes back once accepted", async () => {
+    fakeAuth.current = createFakeAuth({ userInfo: { ...ADA, tos_state: 'UNACCEPTED', tos_accepted_version: 0 } });
+    const router = renderAt('/projects');
+    await waitFor(() => expect(document.title).toBe('Terms and Conditions | Cloud Compile'));
+    // Accepting goes to /projects, where the user already was: the route's title is unchanged.
+    fakeAuth.current = createFakeAuth({ userInfo: ADA });
+    await router.navigate('/projects');
+    expect(await screen.findByRole('heading', { name: 'Projects' }, { timeout: 5_000 })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Projects | Cloud Compile'));
+  });
+
   it('terms accepted: top bar, nav bar, routed view and bottom panel', async () => {
     fakeAuth.current = createFakeAuth({ userInfo: ADA });
     renderAt('/');

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Logo } from '@/components/logo';
+import { useScreenTitle } from '@/hooks/use-document-title';
 import { EXTERNAL_LINKS } from '@/lib/external-links';
 import { useUpdateTerms } from '../api/update-terms';
 import './terms-screen.css';
@@ -22,6 +23,7 @@ export function TermsScreen({ acceptedVersion, version, onAccepted }: TermsScree
   const { trigger, isMutating } = useUpdateTerms();
   const checkboxId = useId();
   const headingId = useId();
+  useScreenTitle('Terms and Conditions');
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
