@@ -259,6 +259,36 @@ end architecture;
   );
 });
 
+describe('a design that only says "out of memory"', () => {
+  it('fails with its own message, without the memory limit hint', { timeout: 60_000 }, async () => {
+    const says = {
+      name: 'says.vhd',
+      content: `library IEEE;
+use IEEE.Std_Logic_1164.all;
+use IEEE.Numeric_Std.all;
+
+architecture Says of CustomInstrument is
+    function fail return integer is
+    begin
+        report "out of memory: Cannot allocate memory" severity failure;
+        return 0;
+    end function;
+    constant c : integer := fail;
+begin
+    OutputA <= to_signed(c, 16);
+    OutputB <= (others => '0');
+    OutputC <= (others => '0');
+    OutputD <= (others => '0');
+end architecture;
+`,
+    } as SourceFile;
+    const built = await build(runner(), [says]);
+    expect(built.outcome).toMatchObject({ status: 'failed', error: expect.stringContaining('says.vhd, line 8') });
+    expect(built.log).toContain('out of memory: Cannot allocate memory');
+    expect(built.log).not.toContain('ran out of memory');
+  });
+});
+
 describe('file names', () => {
   const adder = (name: string) => ({ name, content: 'module CustomInstrument(input Clk); endmodule\n' }) as SourceFile;
 

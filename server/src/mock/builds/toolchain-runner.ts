@@ -298,8 +298,10 @@ class ToolchainBuild {
       onLine: (raw) => {
         if (this.cancelled) return; // an event handler must not throw Cancelled
         const line = raw.replaceAll(`${this.dir}/`, '');
-        if (OUT_OF_MEMORY.test(line)) outOfMemory = true;
         const parsed = parseToolLine(line, this.mapPath);
+        // A diagnostic, or GHDL's excerpt of the source under it, quotes the design (its own
+        // `report "… out of memory"`): only the tool's own words tell that it ran out.
+        if (!parsed.diagnostic && OUT_OF_MEMORY.test(line) && !this.quotesDesign(line)) outOfMemory = true;
         if (parsed.diagnostic) this.addDiagnostic(parsed.diagnostic, parsed.text);
         else this.log(parsed.text);
       },
@@ -330,6 +332,12 @@ class ToolchainBuild {
       );
     }
     return end;
+  }
+
+  /** Whether a line of tool output is a line of the design's own files (a tool showing the source). */
+  private quotesDesign(line: string): boolean {
+    const text = line.trim();
+    return text.length > 0 && this.job.files.some((file) => file.content.includes(text));
   }
 
   private async synthesize(): Promise<true | BuildOutcome> {
