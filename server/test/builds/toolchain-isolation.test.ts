@@ -214,22 +214,19 @@ describe('sizes of tool-written files', () => {
   );
 });
 
-describe('memory', () => {
-  /** A design whose elaboration fills a 4 GiB array constant: GHDL allocates as long as it may. */
-  const hog = {
-    name: 'hog.vhd',
+/**
+ * A CustomInstrument architecture (VHDL) whose outputs all come from one integer constant `c`,
+ * which `declarations` define: what its elaboration does is the test.
+ */
+function constantDesign(name: string, declarations: string): SourceFile {
+  return {
+    name,
     content: `library IEEE;
 use IEEE.Std_Logic_1164.all;
 use IEEE.Numeric_Std.all;
 
-architecture Hog of CustomInstrument is
-    type big is array (0 to 2**30 - 1) of integer;
-    function fill return integer is
-        variable v : big := (others => 1);
-    begin
-        return v(5);
-    end function;
-    constant c : integer := fill;
+architecture Design of CustomInstrument is
+${declarations}
 begin
     OutputA <= to_signed(c, 16);
     OutputB <= (others => '0');
@@ -238,6 +235,20 @@ begin
 end architecture;
 `,
   } as SourceFile;
+}
+
+describe('memory', () => {
+  /** A design whose elaboration fills a 4 GiB array constant: GHDL allocates as long as it may. */
+  const hog = constantDesign(
+    'hog.vhd',
+    `    type big is array (0 to 2**30 - 1) of integer;
+    function fill return integer is
+        variable v : big := (others => 1);
+    begin
+        return v(5);
+    end function;
+    constant c : integer := fill;`,
+  );
 
   it(
     'a design that makes GHDL allocate without end stops at the memory limit, and the log says so',
@@ -261,27 +272,15 @@ end architecture;
 
 describe('a design that only says "out of memory"', () => {
   it('fails with its own message, without the memory limit hint', { timeout: 60_000 }, async () => {
-    const says = {
-      name: 'says.vhd',
-      content: `library IEEE;
-use IEEE.Std_Logic_1164.all;
-use IEEE.Numeric_Std.all;
-
-architecture Says of CustomInstrument is
-    function fail return integer is
+    const says = constantDesign(
+      'says.vhd',
+      `    function fail return integer is
     begin
         report "out of memory: Cannot allocate memory" severity failure;
         return 0;
     end function;
-    constant c : integer := fail;
-begin
-    OutputA <= to_signed(c, 16);
-    OutputB <= (others => '0');
-    OutputC <= (others => '0');
-    OutputD <= (others => '0');
-end architecture;
-`,
-    } as SourceFile;
+    constant c : integer := fail;`,
+    );
     const built = await build(runner(), [says]);
     expect(built.outcome).toMatchObject({ status: 'failed', error: expect.stringContaining('says.vhd, line 8') });
     expect(built.log).toContain('out of memory: Cannot allocate memory');
