@@ -20,7 +20,7 @@ export interface LoadOptions {
   connections: number;
   durationS: number;
   warmupS: number;
-  /** Requests per second offered in all (autocannon's overall rate); unset, as many as are answered. */
+  /** Requests per second offered in all (see RunOptions.rate); unset, as many as are answered. */
   rate?: number;
 }
 
