@@ -22,14 +22,29 @@ export interface Row {
    * measured at a fixed rate (both answer the same number), the p50 added over the peer's.
    */
   compare?: 'rps' | 'p50';
+  /** Each round's figures, in order, when the row was measured in alternating rounds. */
+  rounds?: Measured[];
 }
 
 export const ms = (us: number) => (us / 1000).toFixed(2);
 
-/** A p50 over its peer's, signed: `+0.04 ms`. */
-function p50Added(result: Measured, peer: Measured): string {
-  const added = (result.p50Us - peer.p50Us) / 1000;
-  return `${added < 0 ? '−' : '+'}${Math.abs(added).toFixed(2)} ms`;
+const median = (values: number[]) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/**
+ * A row against its peer: requests/s as a ratio (`0.88×`), or the p50 added (`+0.04 ms`). When both were
+ * measured in the same alternating rounds, the median of the rounds' comparisons: a row and its peer in one
+ * round ran under the same minute of the machine, while their median rounds may come from different ones.
+ */
+function comparison(row: Row, peer: Row): string {
+  const pairs: [Measured, Measured][] =
+    row.rounds && peer.rounds && row.rounds.length === peer.rounds.length
+      ? row.rounds.map((round, index) => [round, peer.rounds![index]!])
+      : [[row.result!, peer.result!]];
+  if (row.compare === 'p50') {
+    const added = median(pairs.map(([mine, theirs]) => mine.p50Us - theirs.p50Us)) / 1000;
+    return `${added < 0 ? '−' : '+'}${Math.abs(added).toFixed(2)} ms`;
+  }
+  return `${median(pairs.map(([mine, theirs]) => mine.rps / theirs.rps)).toFixed(2)}×`;
 }
 
 export function table(title: string, rows: Row[]): string {
@@ -42,8 +57,8 @@ export function table(title: string, rows: Row[]): string {
   ];
   for (const row of rows) {
     const r = row.result;
-    const peer = row.peer ? byName.get(row.peer)?.result : undefined;
-    const ratio = !r || !peer ? '' : row.compare === 'p50' ? p50Added(r, peer) : (r.rps / peer.rps).toFixed(2) + '×';
+    const peer = row.peer ? byName.get(row.peer) : undefined;
+    const ratio = r && peer?.result ? comparison(row, peer) : '';
     const cells = r
       ? [Math.round(r.rps).toLocaleString('en-US'), ms(r.p50Us), ms(r.p99Us), String(r.errors + r.non2xx)]
       : ['—', '—', '—', '—'];
@@ -100,7 +115,7 @@ export async function alternatingRows(rows: Row[], sides: Side[]): Promise<void>
       side.rate === undefined
         ? `${rounds[index]!.map((r) => Math.round(r.rps).toLocaleString('en-US')).join(' / ')} req/s`
         : `p50 ${rounds[index]!.map((r) => ms(r.p50Us)).join(' / ')} ms`;
-    rows.push({ name: side.name, result, ...side.extra, note: `rounds: ${all}` });
+    rows.push({ name: side.name, result, rounds: rounds[index], ...side.extra, note: `rounds: ${all}` });
     console.log(`  ${side.name}: rounds ${all}, median's p99 ${ms(result.p99Us)} ms`);
   }
 }

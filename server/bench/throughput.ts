@@ -282,7 +282,7 @@ async function main() {
   const tool = loadTool();
   const heading =
     `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${os.availableParallelism()} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), ` +
-    `${tool} with ${CONNECTIONS} connections for ${DURATION_S} s per row after ${WARMUP_S} s of warm-up (a "rounds" row: the median of ${ALTERNATING_ROUNDS} such rounds, taken in turn with its peer's; a row "at N req/s": each connection paced to offer N requests/s in all, median by p50), load average at start ${os.loadavg()[0]?.toFixed(1)}; ` +
+    `${tool} with ${CONNECTIONS} connections for ${DURATION_S} s per row after ${WARMUP_S} s of warm-up (a "rounds" row: the median of ${ALTERNATING_ROUNDS} such rounds, taken in turn with its peer's, and its ratio the median of the rounds' ratios; a row "at N req/s": each connection paced to offer N requests/s in all, median by p50), load average at start ${os.loadavg()[0]?.toFixed(1)}; ` +
     `load generator and server share the machine`;
   console.log(heading);
   const sections: string[] = [];

@@ -26,4 +26,22 @@ describe('the bench tables (server/bench/rows.ts)', () => {
     expect(lines.find((line) => line.startsWith('| report at'))).toContain('| off at 2,000 req/s | +0.05 ms |');
     expect(lines.find((line) => line.startsWith('| faster at'))).toContain('| −0.03 ms |');
   });
+
+  it('compares rows measured in the same rounds round by round, and reports the median comparison', () => {
+    const rounds = (rps: number[], p50Us: number[]) => rps.map((value, index) => measured(value, p50Us[index]!));
+    const plain = rounds([6_553, 14_286, 16_353], [7_000, 3_300, 3_000]);
+    const gateway = rounds([7_683, 8_731, 10_588], [6_000, 5_100, 4_500]);
+    const off = rounds([1_940, 1_942, 1_941], [1_400, 640, 560]);
+    const report = rounds([1_939, 1_939, 1_940], [570, 660, 710]);
+    const lines = table('Proxy', [
+      { name: 'plain', result: plain[1], rounds: plain },
+      { name: 'gateway', result: gateway[1], rounds: gateway, peer: 'plain' },
+      { name: 'off', result: off[1], rounds: off },
+      { name: 'report', result: report[1], rounds: report, peer: 'off', compare: 'p50' },
+    ]).split('\n');
+    // Round by round 1.17×, 0.61×, 0.65× (the median rounds' ratio would be 0.61×).
+    expect(lines.find((line) => line.startsWith('| gateway |'))).toContain('| plain | 0.65× |');
+    // Round by round −0.83, +0.02, +0.15 ms.
+    expect(lines.find((line) => line.startsWith('| report |'))).toContain('| off | +0.02 ms |');
+  });
 });
