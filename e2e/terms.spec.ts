@@ -10,6 +10,8 @@ test('a new user accepts the terms and goes on to the projects', async ({ page }
 
   await expect(page.getByRole('heading', { name: 'Terms and Conditions' })).toBeVisible();
   await expect(page.getByText('The Terms and Conditions must be accepted to use the platform.')).toBeVisible();
+  // The tab names the screen on view, not the route under it (Keybindings).
+  await expect(page).toHaveTitle('Terms and Conditions | Cloud Compile');
   // Only the terms screen: no header, no nav bar.
   await expect(page.getByRole('banner')).toHaveCount(0);
   await expect(page.getByRole('navigation')).toHaveCount(0);
@@ -40,4 +42,7 @@ test('a user who accepted an older version is told the terms were revised', asyn
   await expect(page.getByRole('link', { name: 'Terms and Conditions' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Privacy Policy' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'PROCEED' })).toBeDisabled();
+  // Over #/projects too. (Rosalind never accepts here: phone-layout.spec.ts needs her terms screen; the title
+  // coming back on the same route after accepting is app-shell.test.tsx's.)
+  await expect(page).toHaveTitle('Terms and Conditions | Cloud Compile');
 });
