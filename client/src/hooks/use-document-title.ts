@@ -24,15 +24,17 @@ function setScreenTitle(title: string | null): void {
   for (const listener of screenTitleListeners) listener();
 }
 
+function subscribeToScreenTitle(listener: () => void): () => void {
+  screenTitleListeners.add(listener);
+  return () => screenTitleListeners.delete(listener);
+}
+
+const currentScreenTitle = () => screenTitle;
+
 /** The title of the screen shown instead of the routed page, or null (the route decides). */
 export function useScreenTitleOverride(): string | null {
-  return useSyncExternalStore(
-    (listener) => {
-      screenTitleListeners.add(listener);
-      return () => screenTitleListeners.delete(listener);
-    },
-    () => screenTitle,
-  );
+  // Module-level functions: a new subscribe function each render would make React subscribe again each time.
+  return useSyncExternalStore(subscribeToScreenTitle, currentScreenTitle);
 }
 
 /** Names the tab after a screen that replaces the routed page, for as long as it shows. */

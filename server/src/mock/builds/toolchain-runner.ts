@@ -334,10 +334,24 @@ class ToolchainBuild {
     return end;
   }
 
-  /** Whether a line of tool output is a line of the design's own files (a tool showing the source). */
+  /** The design's own lines that read like a tool running out of memory, trimmed (worked out once, when first asked). */
+  private designMemoryLines: Set<string> | undefined;
+
+  /**
+   * Whether a line of tool output is one of the design's own lines (a tool showing the source). One set
+   * lookup: a design can make a tool print its lines thousands of times, and each time searching every
+   * file would hold the gateway's thread for as long.
+   */
   private quotesDesign(line: string): boolean {
-    const text = line.trim();
-    return text.length > 0 && this.job.files.some((file) => file.content.includes(text));
+    this.designMemoryLines ??= new Set(
+      this.job.files.flatMap((file) =>
+        file.content
+          .split('\n')
+          .map((designLine) => designLine.trim())
+          .filter((designLine) => designLine && OUT_OF_MEMORY.test(designLine)),
+      ),
+    );
+    return this.designMemoryLines.has(line.trim());
   }
 
   private async synthesize(): Promise<true | BuildOutcome> {
