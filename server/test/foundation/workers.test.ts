@@ -86,6 +86,9 @@ describe('WORKERS in mock mode', () => {
     });
     try {
       const port = await listeningPort(gateway);
+      // Both, not the second only: the workers start side by side and either may listen first (worker 1
+      // trailed worker 2 by up to 161 ms in six starts here); connections go only to listening workers.
+      await gateway.waitForLine(/worker 1 of 2/);
       await gateway.waitForLine(/worker 2 of 2/);
       const { cookieHeader } = await signIn(`http://127.0.0.1:${port}`, 'ada@example.com');
       for (let i = 0; i < 20; i++) {
