@@ -121,6 +121,14 @@ function print(preset: string, runs: RunFigures[]) {
     id === 'cumulative-layout-shift' ? `${label} ${metric(id).toFixed(3)}` : `${label} ${Math.round(metric(id))} ms`,
   );
   console.log(`  ${''.padEnd(8)} ${parts.join(', ')}`);
+  if (runs.length > 1) {
+    // The spread, not only the median: on a shared machine one run in several can be far off.
+    const each = (format: (run: RunFigures) => string) => runs.map(format).join(', ');
+    console.log(
+      `  ${''.padEnd(8)} each run: performance ${each((run) => String(run.scores.performance))}; ` +
+        `TBT ${each((run) => `${Math.round(run.metrics['total-blocking-time'] ?? NaN)}`)} ms`,
+    );
+  }
   const cpu = median(runs.map((run) => run.mainThread.cpu));
   const wall = median(runs.map((run) => run.mainThread.wall));
   console.log(
