@@ -64,6 +64,11 @@ function launch(
   });
   let output = '';
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output = (output + chunk).slice(-4000)));
+  // A missing program (nginx, Prism) is a readable failure of its row's start (`ready` sees the exit
+  // code), not an unhandled 'error' event that ends the whole bench with a stack trace.
+  child.once('error', (error) => {
+    output += `cannot start ${command}: ${error.message} (npm run bench installs nginx and wrk; by hand: bash scripts/ensure-system-packages.sh nginx wrk)`;
+  });
   running.add(child);
   return { child, output: () => output };
 }
