@@ -245,26 +245,34 @@ async function staticArea(work: string): Promise<Row[]> {
     [`assets/${asset.replace(/-[\w-]+\.js$/, '-….js')}`, `/assets/${asset}`, {}],
   ] as const;
   // Like for like: nginx as Debian configures it (an access log line per request, to a file) next to
-  // the gateway as deployed (a JSON line per request at info), and both without a request log.
+  // the gateway as deployed (a JSON line per request at info), and both without a request log. Without
+  // logs, plain Node too (the files from memory, a map lookup, four headers): what Node itself reaches
+  // on this machine, the ceiling of any gateway built on it.
   for (const [accessLog, level, nginxLabel, gatewayLabel] of [
     [true, 'info', ', access log', ', request log'],
     [false, 'warn', '', ', no request log'],
   ] as const) {
+    const plainNode = () => startNode([path.join(PEERS, 'node-static.mjs')], { ROOT: dist }, '/index.html');
     await withPeers(
       [
         () => startNginx(work, `static${accessLog ? '-logged' : ''}`, { root: dist, accessLog }),
         () => startNode([GATEWAY], { MODE: 'mock', LOG_LEVEL: level, LOG_FORMAT: 'json' }, '/readyz'),
+        ...(accessLog ? [] : [plainNode]),
       ],
-      async ([nginx, gateway]) => {
+      async ([nginx, gateway, node]) => {
         for (const [name, url, headers] of files) {
+          const peer = `nginx ${name}${nginxLabel}`;
           await alternatingRows(rows, [
-            { name: `nginx ${name}${nginxLabel}`, server: nginx, path: url, headers },
+            { name: peer, server: nginx, path: url, headers },
+            ...(node
+              ? [{ name: `Node http ${name}, from memory`, server: node, path: url, headers, extra: { peer } }]
+              : []),
             {
               name: `gateway ${name}${gatewayLabel}`,
               server: gateway,
               path: url,
               headers,
-              extra: { peer: `nginx ${name}${nginxLabel}`, goal: '≥ 0.5×' },
+              extra: { peer, goal: '≥ 0.5×' },
             },
           ]);
         }
