@@ -1,15 +1,24 @@
 import { rmSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { StageName } from '../domain.js';
-import { TEXT_CONTENT_TYPE, type ArtifactFile } from './artifacts.js';
+import type { ArtifactFile } from './artifacts.js';
+import { collectArtifacts } from './build-artifacts.js';
 import { diagnosticSummary, parseToolLine, type Diagnostic, type PathMapper } from './diagnostics.js';
 import { fileKind, findTopLevel, topLevelProblem, unsafeFileNames } from './hdl-project.js';
 import { stageHeader } from './log-templates.js';
 import type { BuildJob, BuildOutcome, BuildProgress, BuildRunner, RunningBuild } from './runner.js';
 import { describeIsolation, type ToolSandbox } from './sandbox.js';
 import { BuildBudget, runTool, toolEnvironment, type ToolEnd, type ToolRun } from './tool-process.js';
+import {
+  FileTooBig,
+  OUT_OF_MEMORY,
+  designMemoryLines,
+  readToolFile,
+  toolEndMessages,
+  wroteTooMuch,
+} from './tool-output.js';
 import { ToolSlots } from './tool-slots.js';
 import { checkConstraints, comparePorts, resourceSummary, yosysScript, type NetlistPorts } from './toolchain-steps.js';
 
@@ -43,36 +52,11 @@ const VERILOG_HEADER: Record<string, string> = {
 };
 /** Diagnostics kept per build: a flood of warnings must not grow memory without bound. */
 const MAX_DIAGNOSTICS = 1000;
-/** A netlist bigger than this is not kept as an artifact (the log says so). */
-const MAX_NETLIST_BYTES = 8 * 1024 * 1024;
-/** The gateway reads no tool-written file bigger than this (they are checked with stat before reading). */
-export const MAX_TOOL_FILE_BYTES = MAX_NETLIST_BYTES;
 
 /** A project file as a tool argument: `./name` is never read as an option, whatever the name. */
 const asPath = (name: string) => `./${name}`;
 
-/** The tool (or, through a shell, its child) was stopped by SIGXFSZ: it wrote past the file size limit. */
-const wroteTooMuch = (end: ToolEnd) =>
-  (end.reason === 'signal' && end.signal === 'SIGXFSZ') || (end.reason === 'exit' && end.code === 128 + 25);
-
-/**
- * What the tools print when an allocation fails at the memory limit: GHDL (GNAT's STORAGE_ERROR),
- * Node running Yosys (V8's fatal out-of-memory, a WebAssembly memory that cannot grow), C's ENOMEM.
- */
-const OUT_OF_MEMORY =
-  /heap exhausted|STORAGE_ERROR|out of memory|Cannot allocate memory|bad_alloc|WebAssembly\.Memory/i;
-
 class Cancelled extends Error {}
-/** A tool wrote a file too big to read: the build fails with this message. */
-class FileTooBig extends Error {}
-
-/** A tool-written file's content, or FileTooBig (checked with stat first: nothing big is read into memory). */
-async function readToolFile(file: string, limit = MAX_TOOL_FILE_BYTES): Promise<Buffer> {
-  const { size } = await stat(file);
-  if (size > limit)
-    throw new FileTooBig(`${path.basename(file)} is ${size} bytes, more than the ${limit} bytes a check build reads`);
-  return readFile(file);
-}
 
 /**
  * Real builds in mock mode: the user's VHDL is analysed and synthesized by GHDL (VHDL-2008, against
@@ -310,20 +294,13 @@ class ToolchainBuild {
     const end = await run.done;
     this.current = null;
     if (this.cancelled) throw new Cancelled();
-    if (end.reason === 'time-limit')
-      this.log(
-        `ERROR: time limit reached: the build was stopped after ${Math.round(this.options.timeLimitMs / 1000)} s (MOCK_BUILD_TIME_LIMIT_S)`,
-      );
-    if (end.reason === 'output-limit')
-      this.log(
-        `ERROR: output limit reached: the log was cut here, at ${Math.round(this.options.outputLimitBytes / 1024)} KiB (MOCK_BUILD_OUTPUT_LIMIT_KB)`,
-      );
-    if (wroteTooMuch(end))
-      this.log(
-        `ERROR: ${label} tried to write a file larger than ${this.options.sandbox.fileSizeLimitBytes} bytes and was stopped`,
-      );
-    if (end.reason === 'spawn-error')
-      this.log(`ERROR: ${label} could not be started (${end.message}). Install it: apt-get install ghdl`);
+    const { timeLimitMs, outputLimitBytes, sandbox } = this.options;
+    const problems = toolEndMessages(label, end, {
+      timeLimitMs,
+      outputLimitBytes,
+      fileSizeLimitBytes: sandbox.fileSizeLimitBytes,
+    });
+    if (problems.length > 0) this.log(...problems);
     if (outOfMemory && !(end.reason === 'exit' && end.code === 0)) {
       this.ranOutOfMemory = true;
       this.log(
@@ -334,23 +311,12 @@ class ToolchainBuild {
     return end;
   }
 
-  /** The design's own lines that read like a tool running out of memory, trimmed (worked out once, when first asked). */
+  /** The design's own memory-sounding lines (tool-output.ts), worked out when first needed. */
   private designMemoryLines: Set<string> | undefined;
 
-  /**
-   * Whether a line of tool output is one of the design's own lines (a tool showing the source). One set
-   * lookup: a design can make a tool print its lines thousands of times, and each time searching every
-   * file would hold the gateway's thread for as long.
-   */
+  /** Whether a line of tool output is one of the design's own lines (a tool showing the source). */
   private quotesDesign(line: string): boolean {
-    this.designMemoryLines ??= new Set(
-      this.job.files.flatMap((file) =>
-        file.content
-          .split('\n')
-          .map((designLine) => designLine.trim())
-          .filter((designLine) => designLine && OUT_OF_MEMORY.test(designLine)),
-      ),
-    );
+    this.designMemoryLines ??= designMemoryLines(this.job.files);
     return this.designMemoryLines.has(line.trim());
   }
 
@@ -461,38 +427,12 @@ class ToolchainBuild {
     return true;
   }
 
-  private async artifacts(): Promise<ArtifactFile[]> {
-    const artifacts: ArtifactFile[] = [];
-    const src = path.join(this.dir, 'src');
-    const size = (name: string) =>
-      stat(path.join(src, name)).then(
-        (s) => s.size,
-        () => null,
-      );
-    const reportBytes = await size('resources.rpt');
-    if (reportBytes !== null && reportBytes <= MAX_TOOL_FILE_BYTES) {
-      artifacts.push({
-        name: 'resources.rpt',
-        contentType: TEXT_CONTENT_TYPE,
-        content: await readFile(path.join(src, 'resources.rpt')),
-      });
-    }
-    const netlistBytes = await size('netlist.json');
-    if (netlistBytes !== null && netlistBytes <= MAX_NETLIST_BYTES) {
-      artifacts.push({
-        name: 'netlist.json',
-        contentType: 'application/json',
-        content: await readFile(path.join(src, 'netlist.json')),
-      });
-    } else if (netlistBytes !== null)
-      this.log(`INFO: netlist.json (${netlistBytes} bytes) is larger than ${MAX_NETLIST_BYTES} bytes and is not kept`);
-    // The downloaded log opens with the counts (the live log can only give them at its end).
-    const summary = `Check build summary: ${diagnosticSummary(this.diagnostics)}`;
-    artifacts.push({
-      name: 'build.log',
-      contentType: TEXT_CONTENT_TYPE,
-      content: Buffer.from(`${[summary, ...this.full].join('\n')}\n`),
-    });
-    return artifacts;
+  private artifacts(): Promise<ArtifactFile[]> {
+    return collectArtifacts(
+      path.join(this.dir, 'src'),
+      `Check build summary: ${diagnosticSummary(this.diagnostics)}`,
+      this.full,
+      (line) => this.log(line),
+    );
   }
 }
