@@ -15,6 +15,7 @@ import configJsonPlugin from './plugins/config-json.js';
 import spaPlugin from './plugins/spa.js';
 import { sendError } from './errors.js';
 import { limitConnectionsPerAddress } from './connection-limit.js';
+import { StaticFastPath, requestIds, serverWithFastPath } from './static-fast-path.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -51,9 +52,15 @@ class OneLinePerRequest extends LogController {
  */
 export async function buildApp(config: AppConfig, options: FastifyServerOptions = {}): Promise<FastifyInstance> {
   const { http } = config;
+  const genReqId = requestIds();
+  // The build's files are answered before Fastify routes them (static-fast-path.ts), except behind a
+  // trusted proxy, whose X-Forwarded-* Fastify works out for the log line.
+  const fastPath = new StaticFastPath(http.trustProxy !== false, genReqId);
   const app = Fastify({
     logger: withAsyncStdout(loggerOptions(config)),
     logController: new OneLinePerRequest(),
+    genReqId,
+    serverFactory: serverWithFastPath(fastPath),
     // TRUST_PROXY: off, the gateway is the edge and a client's X-Forwarded-For is not believed.
     trustProxy: trustProxyOption(http.trustProxy),
     // Every route, parsed or streamed (proxy/body-limit.ts applies it to streamed bodies).
@@ -93,6 +100,8 @@ export async function buildApp(config: AppConfig, options: FastifyServerOptions 
   if (config.mode === 'proxy') await app.register(import('./proxy/proxy.js'));
   else await app.register(import('./mock/mock.js'));
 
-  await app.register(spaPlugin);
+  await app.register(spaPlugin, { fastPath });
+  app.addHook('onReady', async () => fastPath.start({ log: app.log, securityHeadersFor: app.securityHeadersFor }));
+  app.addHook('preClose', async () => fastPath.stop());
   return app;
 }

@@ -2,6 +2,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The security headers of an answer to `url`: a page's, or a resource's (API, hashed assets). */
+    securityHeadersFor(url: string): Readonly<Record<string, string>>;
+  }
+}
+
 /**
  * The headers helmet would set with `options`, worked out once: they depend on the configuration
  * only, so running helmet's middleware (and its two hooks, one of them async) per request only
@@ -68,8 +75,11 @@ export default fp(
       crossOriginEmbedderPolicy: false,
     });
     const forResources = resourceHeaders(headers);
+    const headersFor = (url: string) => (RESOURCE_PATH.test(url) ? forResources : headers);
+    // Also for the build's files answered before Fastify routes them (static-fast-path.ts).
+    app.decorate('securityHeadersFor', headersFor);
     app.addHook('onRequest', function applySecurityHeaders(request, reply, done) {
-      reply.headers(RESOURCE_PATH.test(request.url) ? forResources : headers);
+      reply.headers(headersFor(request.url));
       done();
     });
   },

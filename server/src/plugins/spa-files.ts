@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -39,7 +40,11 @@ interface Variant {
   lastModified: string;
   /** Last-Modified as milliseconds (whole seconds, as the header says) for If-Modified-Since. */
   modifiedMs: number;
+  /** The headers of a 304 for it: @fastify/send leaves out the type, length and encoding. */
+  notModifiedHeaders: Record<string, string>;
 }
+
+const NOT_IN_304 = new Set(['content-encoding', 'content-length', 'content-type']);
 
 export interface SpaFile {
   /** The file relative to the build's root ('assets/x.js'), for reply.sendFile. */
@@ -61,7 +66,8 @@ function variant(body: Buffer, stat: fs.Stats, base: Record<string, string>, enc
     vary: 'accept-encoding',
   };
   if (encoding !== 'identity') headers['content-encoding'] = encoding;
-  return { body, headers, etag, lastModified, modifiedMs: Date.parse(lastModified) };
+  const notModifiedHeaders = Object.fromEntries(Object.entries(headers).filter(([name]) => !NOT_IN_304.has(name)));
+  return { body, headers, etag, lastModified, modifiedMs: Date.parse(lastModified), notModifiedHeaders };
 }
 
 /**
@@ -128,8 +134,7 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
 }
 
 /** Whether a conditional request is answered 304, as @fastify/send decides it. */
-function notModified(request: FastifyRequest, file: Variant): boolean {
-  const { headers } = request;
+function notModified(headers: IncomingHttpHeaders, file: Variant): boolean {
   if (headers['cache-control']?.includes('no-cache')) return false;
   const ifNoneMatch = headers['if-none-match'];
   if (ifNoneMatch !== undefined) {
@@ -143,30 +148,42 @@ function notModified(request: FastifyRequest, file: Variant): boolean {
   return ifModifiedSince !== undefined && file.modifiedMs <= Date.parse(ifModifiedSince);
 }
 
-/** Headers @fastify/send leaves out of a 304. */
-const NOT_IN_304 = new Set(['content-encoding', 'content-length', 'content-type']);
+/** What a GET or HEAD of a file held in memory is answered with (HEAD: the same, and Node sends no body). */
+export interface SpaAnswer {
+  status: 200 | 304;
+  /** The file's headers (for a 304, those @fastify/send keeps), without the security headers. */
+  headers: Record<string, string>;
+  /** Absent for a 304. */
+  body?: Buffer;
+}
 
 /**
- * Answers a GET or HEAD of a file held in memory. Ranges and If-Match/If-Unmodified-Since (rare:
- * resumed downloads, never the SPA itself) go to @fastify/static, which reads the file from disk.
+ * The answer to a GET or HEAD of a file held in memory, for the request's headers: the encoding it
+ * accepts, a 304 when its copy is current. Null for ranges and If-Match/If-Unmodified-Since (rare:
+ * resumed downloads, never the SPA itself), which @fastify/static answers from disk.
  */
-export function sendSpaFile(request: FastifyRequest, reply: FastifyReply, file: SpaFile): FastifyReply {
-  const { headers } = request;
+export function spaAnswer(headers: IncomingHttpHeaders, file: SpaFile): SpaAnswer | null {
   if (
     headers.range !== undefined ||
     headers['if-match'] !== undefined ||
     headers['if-unmodified-since'] !== undefined
   ) {
-    return reply.sendFile(file.relative);
+    return null;
   }
   const chosen = file.variants[preferredEncoding(headers['accept-encoding'])] ?? file.variants.identity!;
   if (
     (headers['if-none-match'] !== undefined || headers['if-modified-since'] !== undefined) &&
-    notModified(request, chosen)
+    notModified(headers, chosen)
   ) {
-    for (const name in chosen.headers) if (!NOT_IN_304.has(name)) reply.header(name, chosen.headers[name]);
-    return reply.code(304).send();
+    return { status: 304, headers: chosen.notModifiedHeaders };
   }
-  reply.headers(chosen.headers);
-  return reply.send(chosen.body);
+  return { status: 200, headers: chosen.headers, body: chosen.body };
+}
+
+/** Answers a GET or HEAD of a file held in memory through Fastify (spaAnswer; from disk when it says so). */
+export function sendSpaFile(request: FastifyRequest, reply: FastifyReply, file: SpaFile): FastifyReply {
+  const answer = spaAnswer(request.headers, file);
+  if (!answer) return reply.sendFile(file.relative);
+  reply.code(answer.status).headers(answer.headers);
+  return answer.body ? reply.send(answer.body) : reply.send();
 }

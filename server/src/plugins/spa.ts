@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { IDENTITY_PATH_PREFIXES } from '../proxy/identity-paths.js';
 import { sendError } from '../errors.js';
 import { buildFiles, loadSpaFile, sendSpaFile, type SpaFile } from './spa-files.js';
+import type { StaticFastPath } from '../static-fast-path.js';
 
 const HASHED_ASSET = /^\/assets\//;
 
@@ -81,7 +82,7 @@ function watchForRebuilds(app: FastifyInstance, root: string, reload: (relative:
  * for any other page (a path without the hash: a pasted link, a stale bookmark) is redirected to the hash
  * route it meant, where the router shows the screen or its 404 page; scripts and API calls get a real 404.
  */
-const spaPlugin: FastifyPluginAsync = async (app) => {
+const spaPlugin: FastifyPluginAsync<{ fastPath?: StaticFastPath }> = async (app, { fastPath }) => {
   const root = app.config.staticDir;
   if (!fs.existsSync(path.join(root, 'index.html'))) {
     app.log.warn({ root }, 'no client build found: run `npm run build` (npm start does it for you)');
@@ -122,6 +123,10 @@ const spaPlugin: FastifyPluginAsync = async (app) => {
     const options = inMemory.has(relative) ? { compress: false as const } : {};
     app.get(`/${relative}`, options, serve(relative));
     if (relative === 'index.html') app.get('/', options, serve(relative));
+    // The same files, answered before routing (and left to these routes whenever it cannot).
+    const current = () => inMemory.get(relative);
+    fastPath?.serve(`/${relative}`, current);
+    if (relative === 'index.html') fastPath?.serve('/', current);
   }
   watchForRebuilds(app, root, load);
   const assetsDir = path.join(root, 'assets') + path.sep;
