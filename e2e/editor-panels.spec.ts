@@ -251,6 +251,14 @@ test('open tabs and the active one come back after a reload', async ({ page }) =
   await expect(openTabs(page)).toHaveCount(0);
   await openEditor(page, projectId, name);
   await expect(openTabs(page).getByRole('tab')).toHaveText(['a.vhd', 'b.vhd']);
+
+  // Delete closes the focused tab; focus goes on to the tab selected in its place, not to the page.
+  await tab(page, 'a.vhd').click();
+  await expect(tab(page, 'a.vhd')).toBeFocused();
+  await page.keyboard.press('Delete');
+  await expect(openTabs(page).getByRole('tab')).toHaveText(['b.vhd']);
+  await expect(tab(page, 'b.vhd')).toHaveAttribute('aria-selected', 'true');
+  await expect(tab(page, 'b.vhd')).toBeFocused();
 });
 
 test('the Build Logs panel stays folded until the first build; the build sidebar folds; status, Cancel and artifacts sit in the log header', async ({

@@ -169,6 +169,35 @@ test('each dialog opens on its first field, and closing gives focus back to what
   await expect(projectRow(page, 'Adder')).toBeVisible();
 });
 
+test('after a delete confirmed from the keyboard, focus goes to the row in its place, then to the heading', async ({
+  page,
+}) => {
+  const prefix = unique('Focus after delete');
+  for (const name of [`${prefix} a`, `${prefix} b`]) {
+    await createProject(page, name);
+    await page.goto('/#/projects');
+  }
+  await filterBox(page).fill(prefix);
+  await expect(projectTable(page).locator('tbody tr')).toHaveCount(2);
+  const [first, second] = await names(projectTable(page));
+
+  const deleteFromKeyboard = async (name: string) => {
+    await page.getByRole('button', { name: `Actions for ${name}`, exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: 'Delete' }).press('Enter');
+    const confirm = page.getByRole('dialog', { name: 'Delete Project' });
+    await confirm.getByRole('button', { name: 'Delete' }).press('Enter');
+    await expect(confirm).toBeHidden();
+    await expect(projectRow(page, name)).toHaveCount(0);
+  };
+  // Not <body>: the next project's menu button, where a keyboard user goes on.
+  await deleteFromKeyboard(first!);
+  await expect(page.getByRole('button', { name: `Actions for ${second}`, exact: true })).toBeFocused();
+  // The last one: nothing left in the list, so the page's heading.
+  await deleteFromKeyboard(second!);
+  await expect(page.getByRole('heading', { name: 'Projects', level: 1 })).toBeFocused();
+});
+
 test('the row menu opens the builds of a project', async ({ page }) => {
   await filterBox(page).fill('Adder');
   await rowMenu(page, 'Adder', 'Builds');

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ConfirmDialog } from './confirm-dialog';
 import { Dialog } from './dialog';
 
 /** A page that opens a dialog from state, as the app does (no Radix Trigger), with a name field in it. */
@@ -102,4 +103,57 @@ describe('Dialog', () => {
     await user.keyboard('Counter');
     expect(field).toHaveValue('Counter');
   });
+
+  it('after a confirmed delete removed the opener’s row, focuses the same control of the row in its place', async () => {
+    const user = userEvent.setup();
+    render(<KeyList />);
+    const revokeLaptop = screen.getByRole('button', { name: 'Revoke laptop' });
+    revokeLaptop.focus();
+    await user.keyboard('{Enter}');
+    await user.click(await screen.findByRole('button', { name: 'Revoke' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(revokeLaptop).not.toBeInTheDocument();
+    // Not <body>: the next key's button, where a keyboard user goes on.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Revoke lab' })).toHaveFocus());
+
+    // The last one: the heading of the list's region, as nothing is left in the list.
+    screen.getByRole('button', { name: 'Revoke ci' }).focus();
+    await user.keyboard('{Enter}');
+    await user.click(await screen.findByRole('button', { name: 'Revoke' }));
+    screen.getByRole('button', { name: 'Revoke lab' }).focus();
+    await user.keyboard('{Enter}');
+    await user.click(await screen.findByRole('button', { name: 'Revoke' }));
+    expect(screen.queryByRole('button', { name: /^Revoke / })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'API keys' })).toHaveFocus());
+  });
 });
+
+/** A list whose rows a confirmed dialog deletes (as the API keys and projects pages do, before closing). */
+function KeyList() {
+  const [keys, setKeys] = useState(['ci', 'laptop', 'lab']);
+  const [revoking, setRevoking] = useState<string | null>(null);
+  return (
+    <section>
+      <h2>API keys</h2>
+      <ul>
+        {keys.map((key) => (
+          <li key={key}>
+            {key}
+            <button type="button" onClick={() => setRevoking(key)}>
+              Revoke {key}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <ConfirmDialog
+        open={revoking !== null}
+        onOpenChange={(open) => !open && setRevoking(null)}
+        title="Revoke API Key"
+        message={`Revoke ${revoking ?? ''}?`}
+        confirmLabel="Revoke"
+        destructive
+        onConfirm={() => setKeys((all) => all.filter((key) => key !== revoking))}
+      />
+    </section>
+  );
+}

@@ -1,6 +1,7 @@
 import { useRef, type ReactNode, type RefObject } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
+import { focusIsLost, rememberPlace } from '@/lib/focus-place';
 import './dialog.css';
 
 export interface DialogProps {
@@ -27,7 +28,9 @@ export interface DialogProps {
  *
  * The app opens dialogs from state, not from a Radix Trigger, so Radix has nothing to give focus back to
  * on close. The dialog remembers what had focus when it opened (the button that opened it) and focuses it
- * again when it closes, if it is still in the page and focus has not been put somewhere else meanwhile.
+ * again when it closes, unless focus has been put somewhere else meanwhile. When the dialog removed the
+ * opener's row (a confirmed delete), focus goes to the same control of the row now in its place
+ * (lib/focus-place.ts).
  */
 export function Dialog({
   open,
@@ -39,7 +42,7 @@ export function Dialog({
   dismissible = true,
   initialFocus,
 }: DialogProps) {
-  const opener = useRef<HTMLElement | null>(null);
+  const opener = useRef<(() => HTMLElement | null) | null>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -49,7 +52,7 @@ export function Dialog({
           onOpenAutoFocus={(event) => {
             // Called before Radix moves focus into the dialog: the focused element is still the opener.
             const active = document.activeElement;
-            opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+            opener.current = active instanceof HTMLElement && active !== document.body ? rememberPlace(active) : null;
             if (!initialFocus) return;
             event.preventDefault();
             const field = initialFocus.current;
@@ -63,11 +66,11 @@ export function Dialog({
             if (field instanceof HTMLInputElement) field.select();
           }}
           onCloseAutoFocus={(event) => {
-            const target = opener.current;
+            const place = opener.current;
             opener.current = null;
             // The dialog's content is gone by now, so focus is on <body> unless the app moved it on purpose.
-            const focusLost = document.activeElement === null || document.activeElement === document.body;
-            if (!target?.isConnected || !focusLost) return; // Radix's default
+            const target = focusIsLost() ? place?.() : null;
+            if (!target) return; // Radix's default
             event.preventDefault();
             target.focus();
           }}

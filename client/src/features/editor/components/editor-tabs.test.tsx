@@ -8,7 +8,8 @@ function Tabs({ onClose = vi.fn() }: { onClose?: (name: string) => void }) {
   const [open, setOpen] = useState(['a.vhd', 'b.vhd', 'c.vhd']);
   const [active, setActive] = useState<string | null>('b.vhd');
   return (
-    <>
+    <section>
+      <h1>Adder</h1>
       <EditorTabs
         panelId="panel"
         openFiles={open}
@@ -17,11 +18,14 @@ function Tabs({ onClose = vi.fn() }: { onClose?: (name: string) => void }) {
         onActivate={setActive}
         onClose={(name) => {
           onClose(name);
-          setOpen((files) => files.filter((file) => file !== name));
+          const left = open.filter((file) => file !== name);
+          setOpen(left);
+          // As the editor's store does: closing the active file makes the first remaining one active.
+          if (active === name) setActive(left[0] ?? null);
         }}
       />
       <div {...tabPanelProps('panel', open, active)}>editor of {active}</div>
-    </>
+    </section>
   );
 }
 
@@ -69,5 +73,20 @@ describe('EditorTabs (WAI-ARIA tabs)', () => {
     await userEvent.click(screen.getByTitle('Close b.vhd'));
     expect(onClose).toHaveBeenLastCalledWith('b.vhd');
     expect(screen.getAllByRole('tab')).toHaveLength(1);
+  });
+
+  it('gives focus to the tab selected in place of the one Delete closed, then to the heading when none is left', async () => {
+    render(<Tabs />);
+    await userEvent.tab();
+    expect(screen.getByRole('tab', { name: 'b.vhd' })).toHaveFocus();
+    await userEvent.keyboard('{Delete}');
+    // Not <body>: a keyboard user goes on from the tab now selected.
+    expect(screen.getByRole('tab', { name: 'a.vhd' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'a.vhd' })).toHaveFocus();
+    await userEvent.keyboard('{Delete}');
+    expect(screen.getByRole('tab', { name: /^c\.vhd/ })).toHaveFocus();
+    await userEvent.keyboard('{Delete}');
+    expect(screen.queryByRole('tablist')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Adder' })).toHaveFocus();
   });
 });

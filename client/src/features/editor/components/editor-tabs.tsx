@@ -1,5 +1,6 @@
-import { useRef, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import { X } from 'lucide-react';
+import { focusIsLost, rememberPlace } from '@/lib/focus-place';
 
 export interface EditorTabsProps {
   /** The id of the editor panel the tabs control (see tabPanelProps). */
@@ -25,10 +26,19 @@ export function tabPanelProps(panelId: string, openFiles: readonly string[], act
  * selected and the one tab stop; arrow keys, Home and End move and select (selection follows focus:
  * switching files is instant); Delete closes the focused tab. A tab's content is presentational for
  * assistive technology, so the close mark is for the mouse (also the middle button) and Delete, which
- * the tab announces (aria-keyshortcuts), is its keyboard twin.
+ * the tab announces (aria-keyshortcuts), is its keyboard twin. Once Delete has closed the focused tab,
+ * focus goes to the tab selected in its place (or, with none left, the page's heading), not to <body>.
  */
 export function EditorTabs({ panelId, openFiles, activeFile, dirtyNames, onActivate, onClose }: EditorTabsProps) {
   const list = useRef<HTMLDivElement>(null);
+  /** The tab Delete closed, and where focus goes once it has left the page. */
+  const closing = useRef<{ tab: HTMLElement; place: () => HTMLElement | null } | null>(null);
+  useLayoutEffect(() => {
+    const armed = closing.current;
+    closing.current = null;
+    // Still there: a dialog asks about its unsaved changes first, and gives focus back itself.
+    if (armed && !armed.tab.isConnected && focusIsLost()) armed.place()?.focus();
+  });
   if (openFiles.length === 0) return null;
   const selected = activeFile === null ? -1 : openFiles.indexOf(activeFile);
 
@@ -46,8 +56,10 @@ export function EditorTabs({ panelId, openFiles, activeFile, dirtyNames, onActiv
       End: openFiles.length - 1,
     };
     if (event.key in moves) select(moves[event.key]!);
-    else if (event.key === 'Delete') onClose(openFiles[index]!);
-    else if (event.key === 'Enter' || event.key === ' ') onActivate(openFiles[index]!);
+    else if (event.key === 'Delete') {
+      closing.current = { tab: event.currentTarget, place: rememberPlace(event.currentTarget) };
+      onClose(openFiles[index]!);
+    } else if (event.key === 'Enter' || event.key === ' ') onActivate(openFiles[index]!);
     else return;
     event.preventDefault();
   };
