@@ -30,9 +30,12 @@ export interface ForwardOptions {
 /**
  * Headers that describe one connection, not the message (RFC 9110 §7.6.1): never forwarded, either way.
  * Host is set to the upstream's; Content-Length stays (a streamed body keeps the client's length).
+ * Expect is answered here: the gateway's server has sent the client its 100 Continue, and undici
+ * refuses a request that carries one (an upload from curl was a 502).
  */
 const HOP_BY_HOP = new Set([
   'connection',
+  'expect',
   'keep-alive',
   'proxy-connection',
   'transfer-encoding',

@@ -219,6 +219,30 @@ describe('proxy mode: /api to API_UPSTREAM', () => {
     expect(JSON.parse((await readBody(response)).toString())).toEqual({ length: FIVE_MB, sha256: sha256(upload) });
   });
 
+  it('takes an upload sent after Expect: 100-continue (as curl sends a large one), without passing Expect on', async () => {
+    // The gateway's own server answers 100 Continue; the upstream gets a plain request (undici refuses Expect).
+    const upload = randomBytes(2 * 1024 * 1024);
+    const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      const request = http.request(`${baseUrl}/api/upload`, {
+        method: 'PUT',
+        agent: false,
+        headers: {
+          'content-type': 'application/octet-stream',
+          'content-length': String(upload.length),
+          expect: '100-continue',
+        },
+      });
+      request.on('continue', () => request.end(upload));
+      request.on('response', resolve).on('error', reject);
+    });
+    expect(response.statusCode).toBe(200);
+    expect(JSON.parse((await readBody(response)).toString())).toEqual({
+      length: upload.length,
+      sha256: sha256(upload),
+    });
+    expect(api.seen[0]?.headers.expect).toBeUndefined();
+  });
+
   it('streams server-sent events: the first event arrives before the upstream sends the second', async () => {
     const response = await requestGateway(baseUrl, '/api/events', {
       headers: { accept: 'text/event-stream', 'accept-encoding': 'gzip, br' },
