@@ -97,6 +97,37 @@ describe.each(storesUnderTest())('mock API on the $kind store: projects, files a
     expect((await ada('DELETE', `/api/projects/${project.id}`)).statusCode).toBe(404);
   });
 
+  it("marks a caller's answers, refusals too, as not for any cache; the public contract may be cached", async () => {
+    for (const path of ['/api/projects', '/api/api-keys', '/api/projects/no-such-project']) {
+      const response = await ada('GET', path);
+      expect(response.headers['cache-control'], path).toBe('no-store');
+    }
+    const anonymous = await gateway.anonymous('GET', '/api/projects');
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.headers['cache-control']).toBe('no-store');
+    expect((await gateway.anonymous('GET', '/api/openapi.json')).headers['cache-control']).toBeUndefined();
+  });
+
+  it('keeps only the config properties the contract declares: a padded config stores nothing more', async () => {
+    // ProjectConfig is an open object in the contract (it is also an answer), so validation lets
+    // other properties through; FastAPI's model drops them, and so does the mock.
+    const config = { hardware: 'mk-pro', slots: 4, os_version: '4.0.0', target: 'CustomWrapper', interpolation: true };
+    const pad = 'x'.repeat(200_000);
+    const created = await ada('POST', '/api/projects', { body: { name: 'Padded', config: { ...config, pad } } });
+    expect(created.statusCode).toBe(201);
+    const project = created.json<{ id: string; config: Record<string, unknown> }>();
+    expect(project.config).toEqual(config);
+    const configured = await ada('PUT', `/api/projects/${project.id}/config`, {
+      body: { ...config, interpolation: false, pad, nested: { more: pad } },
+    });
+    expect(configured.statusCode).toBe(200);
+    expect(configured.json().config).toEqual({ ...config, interpolation: false });
+    const stored = await ada('GET', `/api/projects/${project.id}`);
+    expect(stored.json().config).toEqual({ ...config, interpolation: false });
+    expect(stored.body.length).toBeLessThan(2_000);
+    expect((await ada('DELETE', `/api/projects/${project.id}`)).statusCode).toBe(204);
+  });
+
   it('creates a project from an example with its files, and refuses an unknown example', async () => {
     const examples = (await ada('GET', '/api/examples')).json<{ id: string; files: string[] }[]>();
     expect(examples).toEqual([

@@ -17,6 +17,8 @@ import { exampleHandlers } from './examples.js';
 import { fileHandlers } from './files.js';
 import { identityHandlers } from './identity.js';
 import { blankNumberIssues } from './parameter-issues.js';
+import { declaredOnly, jsonBodySchema } from './declared-only.js';
+import { PathMemo } from './path-memo.js';
 import { projectHandlers } from './projects.js';
 import type { QuotaGuard } from './quotas.js';
 import type { HandlerContext, HandlerResult, Handlers } from './types.js';
@@ -185,7 +187,7 @@ async function routes(app: FastifyInstance, options: MockApiOptions) {
 
   // The operation depends on the method and path alone; openapi-backend lists and tries every
   // operation's pattern on each call, so the answers for recent paths are kept (bounded).
-  const matched = new Map<string, Operation>();
+  const matched = new PathMemo<Operation>();
   /** The contract operation of a request, or the 404/405 `{"detail"}` it gets. */
   const matchOperation = (apiRequest: ApiRequest): { operation: Operation } | { status: 404 | 405; detail: string } => {
     const key = `${apiRequest.method} ${apiRequest.path}`;
@@ -193,8 +195,7 @@ async function routes(app: FastifyInstance, options: MockApiOptions) {
     if (known) return { operation: known };
     try {
       const operation = api.router.matchOperation(apiRequest, true) as Operation;
-      if (matched.size >= 10_000) matched.clear();
-      matched.set(key, operation);
+      matched.remember(key, operation);
       return { operation };
     } catch (error) {
       const methodNotAllowed = String((error as Error).message).startsWith('405');
@@ -236,7 +237,7 @@ async function routes(app: FastifyInstance, options: MockApiOptions) {
   // A request of only a method and a path (no query, no body, an operation without header or cookie
   // parameters) validates the same every time: the outcome for recent paths is kept (bounded), as
   // openapi-backend's validation and parsing were a large share of such a request.
-  const pathOnly = new Map<string, ReturnType<typeof validated>>();
+  const pathOnly = new PathMemo<ReturnType<typeof validated>>();
   const checkedRequest = (
     request: FastifyRequest,
     apiRequest: ApiRequest,
@@ -253,9 +254,7 @@ async function routes(app: FastifyInstance, options: MockApiOptions) {
     const key = `${apiRequest.method} ${apiRequest.path}`;
     let parsed = pathOnly.get(key);
     if (!parsed) {
-      parsed = validated(request, apiRequest, operation, parseIssues);
-      if (pathOnly.size >= 10_000) pathOnly.clear();
-      pathOnly.set(key, parsed);
+      parsed = pathOnly.remember(key, validated(request, apiRequest, operation, parseIssues));
     }
     // Handlers get their own copies (and never another request's headers: only these two are kept).
     return { params: { ...parsed.params }, query: { ...parsed.query } };
@@ -284,6 +283,9 @@ async function routes(app: FastifyInstance, options: MockApiOptions) {
   };
 
   const pipeline = async (request: FastifyRequest, reply: FastifyReply) => {
+    // Every answer is one caller's (their projects, keys, files, or a refusal): no cache in between
+    // may keep it for another (a handler's own Cache-Control, as on a download, replaces this).
+    reply.header('cache-control', 'no-store');
     const { body, issues: parseIssues } = parsedBody(request);
     const apiRequest = requestOf(request, body);
     const matched = matchOperation(apiRequest);
@@ -320,7 +322,8 @@ async function routes(app: FastifyInstance, options: MockApiOptions) {
           identity: app.mockIdentity,
           params: parsed.params,
           query: { ...defaultsOf(operation), ...parsed.query },
-          body,
+          // Only what the contract declares is kept, as FastAPI's models do (declared-only.ts).
+          body: declaredOnly(jsonBodySchema(operation), body),
         };
         quotas.check(operationId, context);
         const answer = await HANDLERS[operationId]!(context);
