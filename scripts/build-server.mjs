@@ -9,10 +9,15 @@ import { build } from 'esbuild';
 
 const server = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../server');
 const outdir = path.join(server, 'dist');
-const entryPoints = fs
+const sources = fs
   .readdirSync(path.join(server, 'src'), { recursive: true, encoding: 'utf8' })
-  .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.endsWith('.d.ts'))
+  .filter((file) => fs.statSync(path.join(server, 'src', file)).isFile() && !file.includes('.test.'));
+const entryPoints = sources
+  .filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'))
   .map((file) => path.join(server, 'src', file));
+// Files the gateway runs or reads as they are (the Yosys worker the toolchain runner starts, a .mjs):
+// copied to the same place, since code finds them beside its own file.
+const asIs = sources.filter((file) => !file.endsWith('.ts'));
 
 fs.rmSync(outdir, { recursive: true, force: true });
 await build({
@@ -25,4 +30,7 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-console.log(`build-server: ${entryPoints.length} files → ${path.relative(process.cwd(), outdir)}`);
+for (const file of asIs) fs.cpSync(path.join(server, 'src', file), path.join(outdir, file));
+console.log(
+  `build-server: ${entryPoints.length} files compiled, ${asIs.length} copied → ${path.relative(process.cwd(), outdir)}`,
+);

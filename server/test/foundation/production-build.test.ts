@@ -4,7 +4,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../src/config.js';
+import { signIn } from '../helpers/sign-in.js';
 import { listeningPort, spawnGateway, type GatewayProcess } from '../helpers/spawn-gateway.js';
+import { ADA } from '../helpers/test-fixtures.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 /**
  * The production image runs `node server/dist/server.js` (server/Dockerfile) with only the server's
@@ -43,6 +46,46 @@ describe('the compiled gateway (server/dist)', () => {
     expect(files.filter((file) => file.endsWith('.ts'))).toEqual([]);
     expect(files.filter((file) => file.includes('.test.'))).toEqual([]);
   });
+
+  it('has every source file that is not TypeScript too, in the same place (the Yosys worker a build starts)', () => {
+    const source = path.join(REPO_ROOT, 'server/src');
+    const asIs = fs
+      .readdirSync(source, { recursive: true, encoding: 'utf8' })
+      .filter((file) => !file.endsWith('.ts') && fs.statSync(path.join(source, file)).isFile());
+    expect(asIs).toContain(path.join('mock', 'builds', 'tools', 'yosys-process.mjs'));
+    for (const file of asIs)
+      expect(fs.readFileSync(path.join(DIST, file)), file).toEqual(fs.readFileSync(path.join(source, file)));
+  });
+
+  it(
+    'runs a real build (GHDL, then Yosys in its worker) to success, as the image does',
+    { timeout: 180_000 },
+    async () => {
+      gateway = spawnGateway(
+        { PORT: '0', HOST: '127.0.0.1', LOG_FORMAT: 'json', MOCK_BUILDS: 'toolchain', MOCK_BUILD_CONCURRENCY: '1' },
+        'compiled',
+      );
+      const base = `http://127.0.0.1:${await listeningPort(gateway)}`;
+      const { cookieHeader } = await signIn(base, ADA);
+      const call = async (method: string, url: string) => {
+        const response = await fetch(`${base}${url}`, { method, headers: { cookie: cookieHeader } });
+        return (await response.json()) as never;
+      };
+      const projects: { id: string; name: string }[] = await call('GET', '/api/projects');
+      const adder = projects.find((project) => project.name === 'Adder')!;
+      const queued: { id: string } = await call('POST', `/api/projects/${adder.id}/builds`);
+      const build = await waitFor(
+        async () => {
+          const now: { status: string; error: string | null } = await call('GET', `/api/builds/${queued.id}`);
+          return now.status === 'queued' || now.status === 'running' ? undefined : now;
+        },
+        'the build to finish',
+        170_000,
+      );
+      // Without the worker beside the compiled runner: "SYNTHESIS failed", bwrap could not find its folder.
+      expect(build).toMatchObject({ status: 'succeeded', error: null });
+    },
+  );
 
   it('imports only Node built-ins and production dependencies of server/package.json', () => {
     const imported = new Set<string>();
