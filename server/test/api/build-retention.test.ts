@@ -120,6 +120,37 @@ describe('a sandbox keeps what its retention allows', () => {
     await ada.close();
   });
 
+  it('counts a build’s diagnostics toward the byte budget (their messages are the design’s own text)', async () => {
+    const warnings = Array.from({ length: 100 }, (_, line) => ({
+      file: 'adder.vhd',
+      line: line + 1,
+      column: 1,
+      severity: 'warning' as const,
+      message: `assertion: ${'w'.repeat(400)}`,
+      origin: 'user' as const,
+    }));
+    const chatty: BuildRunner = {
+      start(_job, progress) {
+        progress.diagnostics!(warnings);
+        progress.finished({ status: 'succeeded', artifacts: [] });
+        return { cancel() {} };
+      },
+      close() {},
+    };
+    let minute = 0;
+    const ada = await adaWith(chatty, () => at(++minute).getTime());
+    // Two builds' diagnostics (~45 KB each) do not fit in 60 KB: only the newer build stays.
+    await ada.write((s) => s.retainBuilds({ perProject: 5, bytes: 60_000 }));
+    const first = await ada.write((s) => s.newBuild(ada.projectId).id);
+    await ada.allFinished();
+    const second = await ada.write((s) => s.newBuild(ada.projectId).id);
+    await ada.allFinished();
+    expect(await ada.read((s) => s.listBuilds(ada.projectId).map((b) => b.id))).toEqual([second]);
+    await expect(ada.read((s) => s.getBuild(first))).rejects.toThrow(/Build/);
+    expect(await ada.read((s) => s.usage().buildBytes)).toBeGreaterThan(40_000);
+    await ada.close();
+  });
+
   it('keeps the latest build even when it alone is over the budget', async () => {
     const ada = await adaWith(instantRunner(10_000), Date.now);
     await ada.write((s) => s.retainBuilds({ perProject: 5, bytes: 100 }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diagnosticSummary, parseToolLine, type PathMapper } from './diagnostics.js';
+import { MAX_DIAGNOSTIC_MESSAGE_CHARS, diagnosticSummary, parseToolLine, type PathMapper } from './diagnostics.js';
 
 const mapPath: PathMapper = (raw) => {
   if (/(^|\/)platform\/custom-instrument\.vhd$/.test(raw))
@@ -55,6 +55,44 @@ describe('parseToolLine', () => {
       column: 5,
       severity: 'warning',
     });
+  });
+
+  it("reads the design's own assertions and reports at their severity (GHDL's bracketed form)", () => {
+    const at = (line: string) => parseToolLine(line, mapPath);
+    expect(at('clip.vhd:5:5:(assertion warning): w1')).toEqual({
+      text: 'clip.vhd:5:5: warning: assertion: w1',
+      diagnostic: {
+        file: 'clip.vhd',
+        line: 5,
+        column: 5,
+        severity: 'warning',
+        message: 'assertion: w1',
+        origin: 'user',
+      },
+    });
+    expect(at('clip.vhd:8:3:(assertion error): e1').diagnostic).toMatchObject({
+      severity: 'error',
+      message: 'assertion: e1',
+    });
+    expect(at('clip.vhd:4:3:(assertion failure): f1').diagnostic).toMatchObject({
+      severity: 'error',
+      message: 'assertion: f1',
+    });
+    expect(at('clip.vhd:6:3:(report warning): r1').diagnostic).toMatchObject({
+      severity: 'warning',
+      message: 'report: r1',
+    });
+    // A note is no diagnostic, and the line that repeats a failed assertion adds none.
+    expect(at('clip.vhd:7:3:(assertion note): n1').diagnostic).toBeNull();
+    expect(at('clip.vhd:8:3: error due to assertion failure').diagnostic).toBeNull();
+  });
+
+  it('keeps at most MAX_DIAGNOSTIC_MESSAGE_CHARS of a message (the log line keeps it whole)', () => {
+    const long = 'x'.repeat(5_000);
+    const parsed = parseToolLine(`clip.vhd:5:5:(assertion warning): ${long}`, mapPath);
+    expect(parsed.diagnostic!.message).toHaveLength(MAX_DIAGNOSTIC_MESSAGE_CHARS);
+    expect(parsed.diagnostic!.message.endsWith('…')).toBe(true);
+    expect(parsed.text).toBe(`clip.vhd:5:5: warning: assertion: ${long}`);
   });
 
   it('leaves continuation lines, notes, other lines and generated files alone', () => {

@@ -21,12 +21,24 @@ export interface ParsedLine {
 
 // GHDL (mcode, 2.0): `clip.vhd:24:28: 'then' is expected here` is an error; warnings say so:
 // `custom-instrument.vhd:23:9:warning: no assignment for port "outputb"`. A `(found: …)` line repeats
-// the location of the error it explains.
+// the location of the error it explains. The design's own assertions and reports carry their severity
+// in brackets, `top.vhd:5:5:(assertion warning): w1` (note, warning, error, failure); one that stops
+// the build is followed by `top.vhd:8:3: error due to assertion failure`, which repeats it.
 const GHDL =
-  /^(?<path>[^\s:][^:]*\.(?:vhdl?|vhd)):(?<line>\d+):(?<col>\d+):\s*(?:(?<sev>warning|error|note):\s*)?(?<msg>.*)$/i;
+  /^(?<path>[^\s:][^:]*\.(?:vhdl?|vhd)):(?<line>\d+):(?<col>\d+):\s*(?:(?<sev>warning|error|note):\s*|\((?<kind>assertion|report) (?<level>note|warning|error|failure)\):\s*)?(?<msg>.*)$/i;
+const REPEATS_ASSERTION = /^error due to assertion failure$/;
 // Yosys: `bad.v:3: ERROR: syntax error, unexpected …` and `top.v:12: Warning: Identifier … is implicitly declared.`
 const YOSYS =
   /^(?<path>[^\s:][^:]*\.(?:sv|v|svh|vh)):(?<line>\d+)(?:\.(?<col>\d+)(?:-\d+(?:\.\d+)?)?)?:\s*(?<sev>ERROR|Warning):\s*(?<msg>.*)$/;
+
+/**
+ * Longest message a diagnostic keeps (the log has the whole line). A design writes its own assertion
+ * texts, and a build's diagnostics stay with it in the sandbox while it is kept.
+ */
+export const MAX_DIAGNOSTIC_MESSAGE_CHARS = 500;
+
+const boundedMessage = (message: string) =>
+  message.length <= MAX_DIAGNOSTIC_MESSAGE_CHARS ? message : `${message.slice(0, MAX_DIAGNOSTIC_MESSAGE_CHARS - 1)}…`;
 
 /**
  * Parses one line of GHDL or Yosys output into a diagnostic (or none), mapping the tool's path to
@@ -35,22 +47,24 @@ const YOSYS =
 export function parseToolLine(raw: string, mapPath: PathMapper): ParsedLine {
   const match = GHDL.exec(raw) ?? YOSYS.exec(raw);
   if (!match?.groups) return { text: raw, diagnostic: null };
-  const { path, line, col, sev, msg } = match.groups as Record<string, string | undefined>;
-  const severity = (sev ?? 'error').toLowerCase();
-  if (severity === 'note' || msg!.startsWith('(found:')) return { text: raw, diagnostic: null };
+  const { path, line, col, sev, kind, level, msg } = match.groups as Record<string, string | undefined>;
+  const severity = (sev ?? (level === 'failure' ? 'error' : level) ?? 'error').toLowerCase();
+  if (severity === 'note' || msg!.startsWith('(found:') || REPEATS_ASSERTION.test(msg!.trim()))
+    return { text: raw, diagnostic: null };
   const mapped = mapPath(path!);
   if (!mapped) return { text: raw, diagnostic: null };
   const column = col === undefined ? null : Number(col);
+  const message = kind ? `${kind.toLowerCase()}: ${msg!.trim()}` : msg!.trim();
   const diagnostic: Diagnostic = {
     file: mapped.file,
     line: Number(line),
     column,
     severity: severity === 'warning' ? 'warning' : 'error',
-    message: msg!.trim(),
+    message: boundedMessage(message),
     origin: mapped.origin,
   };
   const where = column === null ? `${mapped.file}:${diagnostic.line}` : `${mapped.file}:${diagnostic.line}:${column}`;
-  return { text: `${where}: ${diagnostic.severity}: ${diagnostic.message}`, diagnostic };
+  return { text: `${where}: ${diagnostic.severity}: ${message}`, diagnostic };
 }
 
 export interface DiagnosticCounts {

@@ -5,6 +5,7 @@ import type { StateStore } from '../state/state-store.js';
 import type { BuildHandoff, SandboxRegistry } from '../store/registry.js';
 import type { Sandbox } from '../store/sandbox.js';
 import { guardProgress } from './guarded-progress.js';
+import { throttleDiagnostics } from './throttled-diagnostics.js';
 import type { BuildProgress, BuildRunner, RunningBuild } from './runner.js';
 
 export interface BuildDispatcherOptions {
@@ -168,36 +169,39 @@ export class BuildDispatcher implements BuildHandoff {
         if (!stored?.value) stopHere();
       });
     const storage = registry.buildStorage;
-    const progress: BuildProgress = guardProgress(
-      {
-        stageStarted: (stage) => apply((s) => s.progress.stageStarted(buildId, stage)),
-        log: (lines) => {
-          const copy = [...lines];
-          // Once stopped here, lines still coming are not this build's log any more (see Sandbox.endBuild).
-          then(async () => (ended ? undefined : storage.append(buildId, copy)));
+    // Throttled outside the guard: a held-back list is passed on from a timer, through the guard.
+    const progress: BuildProgress = throttleDiagnostics(
+      guardProgress(
+        {
+          stageStarted: (stage) => apply((s) => s.progress.stageStarted(buildId, stage)),
+          log: (lines) => {
+            const copy = [...lines];
+            // Once stopped here, lines still coming are not this build's log any more (see Sandbox.endBuild).
+            then(async () => (ended ? undefined : storage.append(buildId, copy)));
+          },
+          stageFinished: (stage, outcome) => apply((s) => s.progress.stageFinished(buildId, stage, outcome)),
+          diagnostics: (list) => apply((s) => s.progress.setDiagnostics(buildId, list)),
+          waiting: (ahead) => apply((s) => s.progress.setWaiting(buildId, ahead)),
+          finished: (outcome) =>
+            then(async () => {
+              if (outcome.artifacts) await storage.saveArtifacts(buildId, outcome.artifacts);
+              const lines = await storage.lines(buildId);
+              const error = outcome.status === 'failed' ? outcome.error : null;
+              await registry.update(sandboxKey, (s) =>
+                s.finishedBuild(buildId, { status: outcome.status, error }, lines, outcome.artifacts),
+              );
+              end();
+            }),
         },
-        stageFinished: (stage, outcome) => apply((s) => s.progress.stageFinished(buildId, stage, outcome)),
-        diagnostics: (list) => apply((s) => s.progress.setDiagnostics(buildId, list)),
-        waiting: (ahead) => apply((s) => s.progress.setWaiting(buildId, ahead)),
-        finished: (outcome) =>
+        (error) => {
+          handle?.cancel();
+          const reason = `The build stopped: the build service failed (${error instanceof Error ? error.message : String(error)})`;
           then(async () => {
-            if (outcome.artifacts) await storage.saveArtifacts(buildId, outcome.artifacts);
-            const lines = await storage.lines(buildId);
-            const error = outcome.status === 'failed' ? outcome.error : null;
-            await registry.update(sandboxKey, (s) =>
-              s.finishedBuild(buildId, { status: outcome.status, error }, lines, outcome.artifacts),
-            );
+            await this.failBuild(item, buildId, reason);
             end();
-          }),
-      },
-      (error) => {
-        handle?.cancel();
-        const reason = `The build stopped: the build service failed (${error instanceof Error ? error.message : String(error)})`;
-        then(async () => {
-          await this.failBuild(item, buildId, reason);
-          end();
-        });
-      },
+          });
+        },
+      ),
     );
     const heartbeat = setInterval(
       () => {

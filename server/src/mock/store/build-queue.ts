@@ -310,8 +310,11 @@ export class BuildQueue {
       artifactsStored: ending.artifactsStored,
       logLength: ending.logLines,
       ...(ending.notes && { logNotes: ending.notes }),
+      // Its diagnostics count too: their messages are the design's own text, kept with the build.
       retainedBytes:
-        ending.logBytes + ending.artifacts.reduce((sum, a) => sum + (ending.artifactsStored ? a.size : 0), 0),
+        ending.logBytes +
+        ending.artifacts.reduce((sum, a) => sum + (ending.artifactsStored ? a.size : 0), 0) +
+        JSON.stringify(build.diagnostics).length,
     });
     this.dropOldBuilds();
   }
