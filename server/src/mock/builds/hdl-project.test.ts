@@ -68,4 +68,12 @@ describe('unsafeFileNames', () => {
       'the file name "netlist.json" is reserved for the build\'s own files: rename the file',
     ]);
   });
+
+  it('refuses Verilog names Yosys would read as a pattern (it expands them even in quotes)', () => {
+    expect(unsafeFileNames(['*.v', 'a?.sv', 'b[1].v', 'c*.vhd', 'd[0].coe'])).toEqual([
+      'the file name "*.v" holds a character Yosys reads as a pattern of names (* ? or [): rename the file',
+      'the file name "a?.sv" holds a character Yosys reads as a pattern of names (* ? or [): rename the file',
+      'the file name "b[1].v" holds a character Yosys reads as a pattern of names (* ? or [): rename the file',
+    ]);
+  });
 });

@@ -60,7 +60,8 @@ export const BUILD_FILE_NAMES = [
 /**
  * Why project file names cannot go to the tools, one sentence each (empty when all can). Names reach
  * GHDL as `./name` arguments (never an option) and the Yosys script in double quotes, where a `"` or
- * `;` would end the name or the command; the build's own file names are reserved.
+ * `;` would end the name or the command, and where Yosys expands `*`, `?` and `[` as a pattern of file
+ * names even in quotes (`*.v` read every Verilog file again); the build's own file names are reserved.
  */
 export function unsafeFileNames(names: readonly string[]): string[] {
   const problems: string[] = [];
@@ -70,6 +71,10 @@ export function unsafeFileNames(names: readonly string[]): string[] {
     else if ((fileKind(name) === 'vhdl' || fileKind(name) === 'verilog') && /[";\\]/.test(name)) {
       problems.push(
         `the file name ${JSON.stringify(name)} holds a character the tools cannot take (" ; or \\): rename the file`,
+      );
+    } else if (fileKind(name) === 'verilog' && /[*?[]/.test(name)) {
+      problems.push(
+        `the file name ${JSON.stringify(name)} holds a character Yosys reads as a pattern of names (* ? or [): rename the file`,
       );
     }
   }

@@ -6,7 +6,7 @@ import type { Diagnostic } from './diagnostics.js';
  * double quotes (spaces stay in the name). Names holding `"`, `;` or `\\` are refused before this (unsafeFileNames).
  */
 const quote = (name: string) => {
-  if (/[";\\]/.test(name)) throw new Error(`unsafe file name for a Yosys script: ${JSON.stringify(name)}`);
+  if (/[";\\*?[]/.test(name)) throw new Error(`unsafe file name for a Yosys script: ${JSON.stringify(name)}`);
   return `"./${name}"`;
 };
 
