@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
-import { formatScenario, runScenario } from '../contract/scenario.js';
+import { STEP_TIMEOUT_MS, formatScenario, runScenario } from '../contract/scenario.js';
 
-const USAGE = `Usage: npm run contract -- --base-url <URL> [--api-key <key>] [--cookie <cookie header>] [--json]
+const USAGE = `Usage: npm run contract -- --base-url <URL> [--api-key <key>] [--cookie <cookie header>] [--timeout-ms <ms>] [--json]
 
 Runs a safe scenario against a live compile API and checks every response against
 openapi/openapi.json: reads; create, read back, update and delete a scratch project and its file;
@@ -13,6 +13,8 @@ not, 2 on a usage error.
   --api-key    an API key (Authorization: Bearer); also read from CONTRACT_API_KEY
   --cookie     a Cookie header of a signed-in session (app.at=…), for the API-key and terms
                operations that need one; also read from CONTRACT_COOKIE
+  --timeout-ms longest one step may take, its answer included (default ${STEP_TIMEOUT_MS}); a step
+               over it fails, so a server that stops answering cannot hang a CI job
   --json       print the result as JSON instead of a table`;
 
 async function main(): Promise<number> {
@@ -23,6 +25,7 @@ async function main(): Promise<number> {
         'base-url': { type: 'string' },
         'api-key': { type: 'string' },
         cookie: { type: 'string' },
+        'timeout-ms': { type: 'string' },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -48,7 +51,16 @@ async function main(): Promise<number> {
     return 2;
   }
 
-  const result = await runScenario({ baseUrl, apiKey, cookie });
+  const timeoutText = values['timeout-ms'];
+  const timeoutMs = timeoutText === undefined ? STEP_TIMEOUT_MS : Number(timeoutText);
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 1) {
+    console.error(
+      `--timeout-ms must be a whole number of milliseconds (got ${JSON.stringify(timeoutText)})\n\n${USAGE}`,
+    );
+    return 2;
+  }
+
+  const result = await runScenario({ baseUrl, apiKey, cookie, timeoutMs });
   if (values.json) {
     console.log(
       JSON.stringify(

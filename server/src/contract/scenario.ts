@@ -2,7 +2,7 @@ import { Coverage } from './coverage.js';
 import { ContractDocument } from './document.js';
 import { ContractValidator, isJsonMediaType, mediaTypeOf, type BodySample, type Violation } from './validator.js';
 
-/** Response bodies the scenario reads whole; artifacts beyond this are drained and judged by head. */
+/** Response bodies the scenario reads whole; artifacts beyond this are judged by their head. */
 const READ_CAP_BYTES = 8 * 1024 * 1024;
 
 export interface ScenarioOptions {
@@ -13,7 +13,14 @@ export interface ScenarioOptions {
   /** A Cookie header with a signed-in session (app.at=…), for the operations keys cannot use. */
   cookie?: string;
   document?: ContractDocument;
+  /**
+   * Longest one step may take, its answer's body included (default {@link STEP_TIMEOUT_MS}): a server
+   * that stops answering mid-way fails that step, rather than hanging the CI job that runs the check.
+   */
+  timeoutMs?: number;
 }
+
+export const STEP_TIMEOUT_MS = 30_000;
 
 export type StepOutcome = 'pass' | 'fail' | 'skip';
 
@@ -112,18 +119,30 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRes
       violations: [],
     };
     steps.push(result);
+    const timeoutMs = options.timeoutMs ?? STEP_TIMEOUT_MS;
+    const signal = AbortSignal.timeout(timeoutMs);
+    const failed = (error: unknown, what: string) => {
+      result.outcome = 'fail';
+      result.note = signal.aborted
+        ? `${what} took longer than ${timeoutMs} ms`
+        : `${what} failed: ${(error as Error).message}${(error as { cause?: Error }).cause ? ` (${(error as { cause: Error }).cause.message})` : ''}`;
+      return undefined;
+    };
     let response: Response;
     try {
-      response = await fetch(url, { method: operation.method, headers, body, redirect: 'manual' });
+      response = await fetch(url, { method: operation.method, headers, body, redirect: 'manual', signal });
     } catch (error) {
-      result.outcome = 'fail';
-      result.note = `request failed: ${(error as Error).message}${(error as { cause?: Error }).cause ? ` (${(error as { cause: Error }).cause.message})` : ''}`;
-      return undefined;
+      return failed(error, 'request');
     }
     result.status = response.status;
     coverage.record(operationId, response.status);
     const contentType = response.headers.get('content-type') ?? undefined;
-    const sample = await readSample(response);
+    let sample: BodySample;
+    try {
+      sample = await readSample(response);
+    } catch (error) {
+      return failed(error, 'reading the answer');
+    }
     result.violations = validator.checkResponse(operation, operation.method, path, {
       status: response.status,
       contentType,
@@ -356,18 +375,17 @@ function configFrom(options: unknown): Record<string, unknown> | undefined {
   };
 }
 
-/** Reads a body up to the cap; beyond it the rest is drained unread (big artifacts). */
+/** Reads a body up to the cap; beyond it the rest is left unread (big artifacts: judged by their head). */
 async function readSample(response: Response): Promise<BodySample> {
   if (!response.body) return { kind: 'absent' };
   const chunks: Uint8Array[] = [];
   let bytes = 0;
-  let partial = false;
   for await (const chunk of response.body) {
     bytes += chunk.length;
-    if (bytes > READ_CAP_BYTES) partial = true;
-    else chunks.push(chunk);
+    // Leaving the loop cancels the stream: an endless body is not read to its end.
+    if (bytes > READ_CAP_BYTES) return { kind: 'partial' };
+    chunks.push(chunk);
   }
-  if (partial) return { kind: 'partial' };
   return { kind: 'complete', bytes: Buffer.concat(chunks) };
 }
 

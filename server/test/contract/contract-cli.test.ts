@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,4 +69,51 @@ describe('npm run contract', () => {
     expect(noCredentials.code).toBe(2);
     expect(noCredentials.stderr).toContain('Give --api-key or --cookie');
   }, 30_000);
+
+  it('fails a step whose server stops answering mid-way after --timeout-ms, instead of hanging', async () => {
+    // Headers at once, then a byte a second of a body that never ends.
+    const timers = new Set<NodeJS.Timeout>();
+    const stalling = http.createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write('[');
+      const timer = setInterval(() => response.write(' '), 1000);
+      timers.add(timer);
+      response.on('close', () => clearInterval(timer));
+    });
+    await new Promise<void>((resolve) => stalling.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(stalling.address() as AddressInfo).port}`;
+    try {
+      const started = Date.now();
+      const { code, stdout } = await runCli([
+        '--base-url',
+        url,
+        '--api-key',
+        'any-key',
+        '--timeout-ms',
+        '200',
+        '--json',
+      ]);
+      expect(code).toBe(1);
+      const result = JSON.parse(stdout) as { steps: { outcome: string; note?: string }[] };
+      expect(result.steps[0]).toMatchObject({ outcome: 'fail', note: 'reading the answer took longer than 200 ms' });
+      expect(Date.now() - started).toBeLessThan(20_000);
+    } finally {
+      for (const timer of timers) clearInterval(timer);
+      stalling.closeAllConnections();
+      await new Promise((resolve) => stalling.close(resolve));
+    }
+  }, 30_000);
+
+  it('refuses a --timeout-ms that is not a whole number of milliseconds (exit 2)', async () => {
+    const { code, stderr } = await runCli([
+      '--base-url',
+      'http://127.0.0.1:9',
+      '--api-key',
+      'k',
+      '--timeout-ms',
+      'soon',
+    ]);
+    expect(code).toBe(2);
+    expect(stderr).toContain('--timeout-ms must be a whole number of milliseconds (got "soon")');
+  });
 });
