@@ -33,11 +33,11 @@ describe.each(storesUnderTest())('mock API on the $kind store: builds', (store) 
   });
   afterAll(() => gateway.stop());
 
-  const details = async (id: string) => (await ada('GET', `/api/builds/${id}`)).json<Build>();
-  const readLog = async (id: string) => {
+  const details = async (id: string, who = ada) => (await who('GET', `/api/builds/${id}`)).json<Build>();
+  const readLog = async (id: string, who = ada) => {
     const lines: string[] = [];
     for (let offset = 0; ;) {
-      const page = (await ada('GET', `/api/builds/${id}/log?offset=${offset}&limit=7`)).json<{
+      const page = (await who('GET', `/api/builds/${id}/log?offset=${offset}&limit=7`)).json<{
         lines: string[];
         next_offset: number;
         complete: boolean;
@@ -136,44 +136,58 @@ describe.each(storesUnderTest())('mock API on the $kind store: builds', (store) 
   });
 
   it('queues builds behind each other and cancels mid-run keeping the partial log', async () => {
-    const first = (await ada('POST', `/api/projects/${ids.Adder}/builds`)).json<Build>();
-    const second = (await ada('POST', `/api/projects/${ids.Adder}/builds`)).json<Build>();
+    // Slow steps on a gateway of its own: the first build must still be under way when the second is
+    // queued and when it is cancelled, also on a loaded machine (at 15 ms a step it could be over first).
+    const slow = await startApiGateway({ MOCK_BUILD_STEP_MS: '250', ...store.env() });
+    try {
+      const ada = await slow.as(ADA);
+      const adder = (await ada('GET', '/api/projects'))
+        .json<{ id: string; name: string }[]>()
+        .find((p) => p.name === 'Adder')!.id;
+      await queuesThenCancels(ada, adder);
+    } finally {
+      await slow.stop();
+    }
+  });
+
+  const queuesThenCancels = async (ada: ApiCaller, adder: string) => {
+    const first = (await ada('POST', `/api/projects/${adder}/builds`)).json<Build>();
+    const second = (await ada('POST', `/api/projects/${adder}/builds`)).json<Build>();
     expect(second.queue_position).toBe(2);
     // Cancel the second while it waits, then the first while it runs.
     const cancelledQueued = await ada('POST', `/api/builds/${second.id}/cancel`);
     expect(cancelledQueued.json()).toMatchObject({ status: 'cancelled', queue_position: null });
     const running = await waitFor(async () => {
-      const now = await details(first.id);
+      const now = await details(first.id, ada);
       return now.stage === 'SYNTHESIS' ? now : undefined;
     }, 'the build to reach SYNTHESIS');
     expect(running.status).toBe('running');
-    const before = await readLog(first.id);
+    const before = await readLog(first.id, ada);
     expect(before.complete).toBe(false);
     const cancelled = (await ada('POST', `/api/builds/${first.id}/cancel`)).json<Build>();
     expect(cancelled.status).toBe('cancelled');
-    // Steps are 5 ms here: on a loaded machine the build may have moved on past SYNTHESIS by the time
-    // the cancel lands. The stage running then is cancelled, those before it succeeded, later ones never ran.
+    // On a loaded machine the build may still have moved on past SYNTHESIS by the time the cancel lands. The stage running then is cancelled, those before it succeeded, later ones never ran.
     const statuses = cancelled.stages.map((s) => s.status);
     const stopped = statuses.indexOf('cancelled');
     expect(stopped).toBeGreaterThanOrEqual(1);
     expect(statuses.slice(0, stopped).every((status) => status === 'succeeded')).toBe(true);
     expect(statuses.slice(stopped + 1).every((status) => status === 'pending')).toBe(true);
-    const after = await readLog(first.id);
+    const after = await readLog(first.id, ada);
     expect(after.complete).toBe(true);
     expect(after.lines.slice(0, before.lines.length)).toEqual(before.lines);
     expect(after.lines.at(-1)).toMatch(/^INFO: Build cancelled by the user/);
     // Nothing more arrives after a cancel.
     await new Promise((resolve) => setTimeout(resolve, 60));
-    expect((await readLog(first.id)).total).toBe(after.total);
+    expect((await readLog(first.id, ada)).total).toBe(after.total);
     expect(cancelled.artifacts.map((a) => a.name)).toContain('ip.log');
-    const builds = (await ada('GET', `/api/projects/${ids.Adder}/builds`)).json<Build[]>();
+    const builds = (await ada('GET', `/api/projects/${adder}/builds`)).json<Build[]>();
     expect(
       builds
         .slice(0, 2)
         .map((b) => b.id)
         .sort(),
     ).toEqual([first.id, second.id].sort());
-  });
+  };
 
   it('answers {} for the latest build of a project without builds, and 404 for unknown ids', async () => {
     const created = (await ada('POST', '/api/projects', { body: { name: 'No builds yet' } })).json<{ id: string }>();
