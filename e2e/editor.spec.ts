@@ -109,6 +109,27 @@ test('a new VHDL file starts from the template; an edit is marked, Ctrl+S saves 
   await filesList(page).getByRole('button', { name: 'top.vhd', exact: true }).click();
   await expect(editorFor(page, 'top.vhd')).toContainText('use IEEE.numeric_std.all; -- edited in the browser');
   await expect(tab(page, 'top.vhd').getByTestId('tab-dirty-mark')).toHaveCount(0);
+
+  // Saved again from the Save button with the keyboard: the button keeps the focus once nothing is left
+  // to save (a disabled one would drop it to the page), and the same "Saved top.vhd" is announced again.
+  await editorFor(page, 'top.vhd').click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('\n-- once more');
+  await page.keyboard.press('Control+s');
+  const status = page.getByRole('status').filter({ hasText: 'Saved top.vhd' });
+  await expect(status).toBeVisible();
+  await status.evaluate((region) => region.firstElementChild?.setAttribute('data-announced', ''));
+  await editorFor(page, 'top.vhd').click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(' and again');
+  const save = page.getByRole('button', { name: 'Save', exact: true });
+  await save.focus();
+  await page.keyboard.press('Enter');
+  await expect(tab(page, 'top.vhd').getByTestId('tab-dirty-mark')).toHaveCount(0);
+  await expect(save).toHaveAttribute('aria-disabled', 'true');
+  await expect(save).toBeFocused();
+  await expect(status).toHaveText('Saved top.vhd');
+  await expect(status.locator('[data-announced]')).toHaveCount(0);
 });
 
 test('files: two uploaded with the Choose button, one dropped on the panel, then renamed and deleted', async ({

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { unavailableWhile } from '@/lib/focus-place';
 import { Dialog } from './dialog';
 
 export interface ConfirmDialogProps {
@@ -44,14 +45,14 @@ export function ConfirmDialog({
       description={message}
       footer={
         <>
-          <button type="button" className="button" onClick={() => onOpenChange(false)} disabled={busy}>
+          {/* Unavailable while busy, not disabled: a disabled button drops the focus out of the dialog. */}
+          <button type="button" className="button" {...unavailableWhile(busy, () => onOpenChange(false))}>
             Cancel
           </button>
           <button
             type="button"
             className={destructive ? 'button button-danger' : 'button button-primary'}
-            onClick={() => void confirm()}
-            disabled={busy}
+            {...unavailableWhile(busy, () => void confirm())}
             aria-busy={busy}
           >
             {confirmLabel}

@@ -1,4 +1,5 @@
 import { RotateCw } from 'lucide-react';
+import { unavailableWhile } from '@/lib/focus-place';
 
 export interface LoadErrorProps {
   /** What went wrong, readable (the API's detail or the caller's fallback). */
@@ -20,15 +21,8 @@ export function LoadError({ message, onRetry, retrying = false }: LoadErrorProps
       <p role="alert" className="error-text">
         {message}
       </p>
-      {/* aria-disabled, not disabled: the button keeps the keyboard focus while the retry runs. */}
-      <button
-        type="button"
-        className="button"
-        onClick={() => {
-          if (!retrying) onRetry();
-        }}
-        aria-disabled={retrying}
-      >
+      {/* Not disabled: the button keeps the keyboard focus while the retry runs. */}
+      <button type="button" className="button" {...unavailableWhile(retrying, onRetry)}>
         <RotateCw size={16} aria-hidden="true" className={retrying ? 'load-error-spinning' : undefined} />
         {retrying ? 'Retrying…' : 'Retry'}
       </button>

@@ -67,3 +67,18 @@ export function rememberPlace(element: HTMLElement): () => HTMLElement | null {
 export function focusIsLost(): boolean {
   return document.activeElement === null || document.activeElement === document.body;
 }
+
+/**
+ * A button's props while it may be unavailable, without taking it out of the focus order: a focused
+ * button that turns `disabled` loses focus to <body> (Chromium blurs it), so Enter on Save, on Build
+ * or on a dialog's Delete sent a keyboard user back to the top of the page, and out of the dialog.
+ * `aria-disabled` says it is unavailable; a click does nothing meanwhile.
+ */
+export function unavailableWhile(unavailable: boolean, onClick: () => void) {
+  return {
+    'aria-disabled': unavailable || undefined,
+    onClick: () => {
+      if (!unavailable) onClick();
+    },
+  };
+}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { CircleStop } from 'lucide-react';
+import { unavailableWhile } from '@/lib/focus-place';
 import { shortBuildId } from '@/lib/format';
 import { useCancelBuild } from '../api/cancel-build';
 
@@ -20,9 +21,8 @@ export function CancelBuildButton({ buildId, className }: { buildId: string; cla
       type="button"
       className={`button build-cancel-button${className ? ` ${className}` : ''}`}
       aria-label={`Cancel build ${shortBuildId(buildId)}`}
-      disabled={busy}
+      {...unavailableWhile(busy, () => void onClick())}
       aria-busy={busy}
-      onClick={() => void onClick()}
     >
       <CircleStop size={16} aria-hidden="true" />
       Cancel

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Hammer } from 'lucide-react';
+import { unavailableWhile } from '@/lib/focus-place';
 import { useQueueBuild } from '../api/new-project-build';
 
 /** Queues a build of the project's saved files and configuration (the spec's toasts come from useQueueBuild). */
@@ -18,9 +19,8 @@ export function QueueBuildButton({ projectId, projectName }: { projectId: string
     <button
       type="button"
       className="button button-primary"
-      disabled={busy}
+      {...unavailableWhile(busy, () => void onClick())}
       aria-busy={busy}
-      onClick={() => void onClick()}
     >
       <Hammer size={16} aria-hidden="true" />
       Build

@@ -23,6 +23,7 @@ import { SaveConflictDialog } from './save-conflict-dialog';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog';
 import { UploadDialog } from './upload-dialog';
 import './editor-page.css';
+import type { Announcement } from './status-line';
 
 /** What the page offers the panels placed in it (the build log's file:line links). */
 export interface EditorPageActions {
@@ -61,7 +62,7 @@ export function EditorPage({
   const { loadedProject, loadError, retryLoad, draftOffers, dropOffer } = useProjectLoad(store, projectId);
   const { opening, openFile, openFileAt, reveal, revealInFile } = useOpenFile(store, projectId, loadedProject);
   const { documents, bumpRevision } = useDocumentRevisions(state.openFiles);
-  const [message, setMessage] = useState('');
+  const [message, setMessage] = useState<Announcement>({ text: '', id: 0 });
   const [question, setQuestion] = useState<FileQuestion>(null);
   const [uploadOpen, setUploadOpen] = useState(false);
 
@@ -75,7 +76,7 @@ export function EditorPage({
 
   const dirtyNames = useMemo(() => new Set(Object.keys(state.dirty)), [state.dirty]);
   const fileNames = useMemo(() => state.files.map((file) => file.name), [state.files]);
-  const announce = (text: string) => setMessage(text);
+  const announce = (text: string) => setMessage((previous) => ({ text, id: previous.id + 1 }));
 
   const saving = useSaving(store, {
     onBuild,

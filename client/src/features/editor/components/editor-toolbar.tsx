@@ -1,5 +1,6 @@
 import { ChevronDown, Hammer, Save } from 'lucide-react';
 import { ActionMenu } from '@/components/action-menu';
+import { unavailableWhile } from '@/lib/focus-place';
 
 export interface EditorToolbarProps {
   projectName: string;
@@ -13,7 +14,10 @@ export interface EditorToolbarProps {
   onBuild(): void;
 }
 
-/** The editor's title ("Project: name / file") with Save (and Save all) and Build. */
+/**
+ * The editor's title ("Project: name / file") with Save (and Save all) and Build. When there is nothing
+ * to save or a build is being queued they are unavailable but keep the focus (lib/focus-place.ts).
+ */
 export function EditorToolbar({
   projectName,
   activeFile,
@@ -33,7 +37,12 @@ export function EditorToolbar({
       </h1>
       <div className="editor-actions">
         <div className="split-button">
-          <button type="button" className="button" onClick={onSave} disabled={!canSave} aria-keyshortcuts="Control+S">
+          <button
+            type="button"
+            className="button"
+            {...unavailableWhile(!canSave, onSave)}
+            aria-keyshortcuts="Control+S"
+          >
             <Save size={16} aria-hidden="true" /> Save
           </button>
           <ActionMenu
@@ -45,8 +54,7 @@ export function EditorToolbar({
         <button
           type="button"
           className="button button-primary"
-          onClick={onBuild}
-          disabled={!canBuild || building}
+          {...unavailableWhile(!canBuild || building, onBuild)}
           aria-busy={building}
           aria-keyshortcuts="F8"
         >

@@ -14,7 +14,7 @@ import { DraftBanner } from './draft-banner';
 import { EditorTabs, tabPanelProps } from './editor-tabs';
 import { GoToLineDialog } from './go-to-line-dialog';
 import { QuickTips } from './quick-tips';
-import { StatusLine } from './status-line';
+import { StatusLine, type Announcement } from './status-line';
 
 // CodeMirror is the largest part of the app: it is not part of the first page. The editor starts loading
 // it as it opens, while the project's files load, so a file's content and CodeMirror arrive side by side
@@ -41,7 +41,7 @@ export interface EditorWorkspaceProps {
   /** The latest build's errors and warnings, shown inline in the files they name. */
   diagnostics?: readonly Diagnostic[];
   /** The status line's announcement (saved, restored…). */
-  message: string;
+  message: Announcement;
 }
 
 /**

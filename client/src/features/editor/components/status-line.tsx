@@ -3,6 +3,12 @@ import { LANGUAGE_LABELS, fileLanguage } from './code-editor/file-language';
 import type { CursorPosition } from './code-editor/code-editor';
 import type { VimMode } from './code-editor/vim-support';
 
+/** A message for the status line; `id` changes with every announcement, the same text again included. */
+export interface Announcement {
+  text: string;
+  id: number;
+}
+
 export interface StatusLineProps {
   fileName: string | null;
   lastUpdated: string | null | undefined;
@@ -10,7 +16,7 @@ export interface StatusLineProps {
   /** With vim keybindings: the mode (NORMAL, INSERT, VISUAL …), as vim's own status line shows it. */
   vimMode?: VimMode | null;
   /** Announced politely: "Saved adder.vhd". */
-  message: string;
+  message: Announcement;
 }
 
 /** "Last updated: 8/Apr/2025 (2 days ago) | Line 1, Col 0", as the real product shows it. */
@@ -29,7 +35,9 @@ export function StatusLine({ fileName, lastUpdated, cursor, vimMode, message }: 
         </span>
       )}
       <span className="status-line-message" role="status">
-        {message}
+        {/* A new node per announcement: the same text set again ("Saved adder.vhd" after a second save)
+            changes nothing in the page otherwise, and a screen reader says nothing. */}
+        <span key={message.id}>{message.text}</span>
       </span>
       {fileName && <span className="status-line-language">{LANGUAGE_LABELS[fileLanguage(fileName)]}</span>}
     </div>
