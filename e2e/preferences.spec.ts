@@ -54,7 +54,8 @@ test('create an API key, copy it, use it within its scopes, then revoke it', asy
   const keyName = unique('Desktop tool');
   await nameField.fill(keyName);
   await expectNoAxeViolations(page, 'the Create API Key dialog');
-  await dialog.getByRole('button', { name: 'Create' }).click();
+  // Submitted from the keyboard, Enter in the name field (focus then goes through both dialogs).
+  await nameField.press('Enter');
 
   const created = page.getByRole('dialog', { name: 'API KEY CREATED' });
   await expect(created).toContainText('It cannot be shown again.');
@@ -68,7 +69,7 @@ test('create an API key, copy it, use it within its scopes, then revoke it', asy
   await expect(created.getByRole('status')).toHaveText('Copied to the clipboard.');
   const key = await page.evaluate(() => navigator.clipboard.readText());
   expect(key).toBe(shown);
-  await created.getByRole('button', { name: 'Done' }).click();
+  await created.getByRole('button', { name: 'Done' }).press('Enter');
   await expect(created).toBeHidden();
   // The key's dialog followed the create dialog: Done gives focus back to the button that began it all.
   await expect(createKey).toBeFocused();

@@ -20,6 +20,11 @@ export interface DialogProps {
    * lands there. A field that is not in the dialog yet leaves focus on the dialog itself.
    */
   initialFocus?: RefObject<HTMLElement | null>;
+  /**
+   * What takes the focus back when the dialog closes, when that is not what had it as the dialog opened
+   * (a dialog that follows another one: the first dialog's field had it, and is gone by then).
+   */
+  returnFocus?: RefObject<HTMLElement | null>;
 }
 
 /**
@@ -41,6 +46,7 @@ export function Dialog({
   footer,
   dismissible = true,
   initialFocus,
+  returnFocus,
 }: DialogProps) {
   const opener = useRef<(() => HTMLElement | null) | null>(null);
   return (
@@ -51,7 +57,7 @@ export function Dialog({
           className="dialog"
           onOpenAutoFocus={(event) => {
             // Called before Radix moves focus into the dialog: the focused element is still the opener.
-            const active = document.activeElement;
+            const active = returnFocus?.current ?? document.activeElement;
             opener.current = active instanceof HTMLElement && active !== document.body ? rememberPlace(active) : null;
             if (!initialFocus) return;
             event.preventDefault();

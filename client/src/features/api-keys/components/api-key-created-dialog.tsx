@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type RefObject } from 'react';
 import { Check, Copy, TriangleAlert } from 'lucide-react';
 import { toast } from 'sonner';
 import { Dialog } from '@/components/dialog';
@@ -8,16 +8,19 @@ export interface ApiKeyCreatedDialogProps {
   /** The key just created; null keeps the dialog closed. */
   apiKey: CreatedApiKey | null;
   onClose(): void;
+  /** What takes the focus once the key has been copied and the dialog closes. */
+  returnFocus?: RefObject<HTMLElement | null>;
 }
 
 /**
  * "API KEY CREATED": the secret, shown this once, with Copy. It closes only with Done (no Escape, no
  * outside click), so the key is not lost by a stray click.
  */
-export function ApiKeyCreatedDialog({ apiKey, onClose }: ApiKeyCreatedDialogProps) {
+export function ApiKeyCreatedDialog({ apiKey, onClose, returnFocus }: ApiKeyCreatedDialogProps) {
   return (
     <Dialog
       open={apiKey !== null}
+      returnFocus={returnFocus}
       onOpenChange={(open) => !open && onClose()}
       title="API KEY CREATED"
       dismissible={false}

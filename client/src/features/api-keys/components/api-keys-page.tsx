@@ -69,14 +69,12 @@ export function ApiKeysPage() {
         open={creating}
         onOpenChange={setCreating}
         onCreated={(key) => {
-          // The key's dialog takes the button as what opened it (the create dialog is closing), so Done
-          // gives focus back there rather than to the page's start.
-          createButton.current?.focus();
           setCreating(false);
           setCreated(key);
         }}
       />
-      <ApiKeyCreatedDialog apiKey={created} onClose={() => setCreated(null)} />
+      {/* The create dialog is closing as this one opens: Done gives the focus to the button that began it all. */}
+      <ApiKeyCreatedDialog apiKey={created} onClose={() => setCreated(null)} returnFocus={createButton} />
     </section>
   );
 }
