@@ -297,6 +297,14 @@ test('sort by each column and filter by name', async ({ page }) => {
 
   await filterBox(page).fill('no project is called this');
   await expect(table).toContainText('No project name contains “no project is called this”');
+  // Read out too: the table is no live region, the filter's status is.
+  await expect(page.getByRole('status').filter({ hasText: 'No project name contains' })).toHaveText(
+    'No project name contains “no project is called this”.',
+  );
+  await filterBox(page).fill('Adder');
+  await expect(page.getByRole('status').filter({ hasText: 'whose name contains' })).toHaveText(
+    /^\d+ projects? whose name contains “Adder”\.$/,
+  );
 });
 
 test('an active build shows in the list, which follows it until it ends', async ({ page }) => {

@@ -81,6 +81,10 @@ export function ProjectList({ projects, onDeleted, emptyState }: ProjectListProp
                 autoComplete="off"
               />
             </span>
+            {/* What the filter left, read out as it changes (the table itself is not a live region). */}
+            <p role="status" className="visually-hidden">
+              {filterResult(query, visible.length)}
+            </p>
           </div>
           <table className="data-table card-table project-table">
             <caption className="visually-hidden">Your projects</caption>
@@ -186,4 +190,12 @@ function LatestBuild({ project }: { project: ProjectSummary }) {
       <span className="muted">Queued at: {formatDateTime(build.queued_at)}</span>
     </Link>
   );
+}
+
+/** What a screen reader hears as the filter changes: nothing without a filter. */
+export function filterResult(query: string, shown: number): string {
+  const text = query.trim();
+  if (!text) return '';
+  if (shown === 0) return `No project name contains “${text}”.`;
+  return `${shown} ${shown === 1 ? 'project' : 'projects'} whose name contains “${text}”.`;
 }
