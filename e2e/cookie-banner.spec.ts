@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations } from './support/app';
+import { USERS, expectNoAxeViolations, signInAt } from './support/app';
 
 test('the cookie notice sets its flag cookie with the right attributes and stays away after', async ({
   page,
@@ -31,4 +31,37 @@ test('the cookie notice sets its flag cookie with the right attributes and stays
   await page.reload();
   await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
   await expect(notice).toHaveCount(0);
+});
+
+test('on a 390 px phone the notice covers no control: the page ends above it; OK gives the focus back', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, hasTouch: true });
+  const page = await context.newPage();
+  await signInAt(page, '#/projects', USERS.ada.email);
+  const notice = page.getByRole('region', { name: 'This website uses essential cookies' });
+  await expect(notice).toBeVisible();
+  const noticeTop = (await notice.boundingBox())!.y;
+  // The nav bar's last link sits at the bottom of the page: above the notice, not under it.
+  const preferences = page.getByRole('navigation').getByRole('link', { name: 'Preferences' });
+  await preferences.focus();
+  const box = (await preferences.boundingBox())!;
+  expect(box.y + box.height).toBeLessThanOrEqual(noticeTop);
+  // Every focusable control of the page ends above the notice.
+  const hidden = await page.evaluate((top) => {
+    const controls = Array.from(document.querySelectorAll<HTMLElement>('#root a[href], #root button, #root input'));
+    return controls
+      .filter((control) => !control.closest('.cookie-banner') && control.getClientRects().length > 0)
+      .filter((control) => control.getBoundingClientRect().top >= top)
+      .map((control) => control.getAttribute('aria-label') ?? control.textContent);
+  }, noticeTop);
+  expect(hidden).toEqual([]);
+
+  // From the Preferences link into the notice and OK: the focus goes back to the link, not the page's start.
+  await notice.getByRole('link', { name: 'Privacy Policy' }).focus();
+  await notice.getByRole('button', { name: 'OK' }).press('Enter');
+  await expect(notice).toBeHidden();
+  await expect(preferences).toBeFocused();
+  await context.close();
 });
