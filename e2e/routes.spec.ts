@@ -81,3 +81,31 @@ test('the shell fits a phone and a wide monitor', async ({ page }) => {
   }
   await expectNoAxeViolations(page, 'the projects page on a wide monitor');
 });
+
+test('a nav tooltip shown on keyboard focus or hover hides on Escape, and shows again on the next focus', async ({
+  page,
+}) => {
+  await signInAt(page, '#/projects', USERS.ada.email);
+  const preferences = page.getByRole('navigation').getByRole('link', { name: 'Preferences' });
+  const tooltip = page.locator('.tooltip', { hasText: 'Preferences' });
+  // Reached from the keyboard, so the focus is visible and shows the tooltip.
+  await preferences.focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(preferences).toBeFocused();
+  await expect(tooltip).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(tooltip).toBeHidden();
+  await expect(preferences).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(tooltip).toBeVisible();
+
+  // On hover too: Escape hides it with the pointer still over the link.
+  await page.keyboard.press('Shift+Tab');
+  await page.locator('main').click({ position: { x: 5, y: 5 } });
+  await preferences.hover();
+  await expect(tooltip).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(tooltip).toBeHidden();
+});
