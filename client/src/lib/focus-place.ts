@@ -1,3 +1,5 @@
+import { useCallback, useEffect, useRef, type MouseEvent } from 'react';
+
 /** What can take focus inside a row: its controls, in document order. */
 const CONTROLS = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea, [tabindex]';
 
@@ -74,11 +76,30 @@ export function focusIsLost(): boolean {
  * or on a dialog's Delete sent a keyboard user back to the top of the page, and out of the dialog.
  * `aria-disabled` says it is unavailable; a click does nothing meanwhile.
  */
-export function unavailableWhile(unavailable: boolean, onClick: () => void) {
+export function unavailableWhile(unavailable: boolean, onClick: (event: MouseEvent<HTMLElement>) => void) {
   return {
     'aria-disabled': unavailable || undefined,
-    onClick: () => {
-      if (!unavailable) onClick();
+    onClick: (event: MouseEvent<HTMLElement>) => {
+      if (!unavailable) onClick(event);
     },
   };
+}
+
+/**
+ * For a control that goes away after its action (the Cancel of a build, gone once the build stops):
+ * call the returned function with it from the event handler; once it has unmounted, the focus it had
+ * goes to its place (rememberPlace), unless something else has the focus by then.
+ */
+export function useFocusAfterRemoval(): (control: HTMLElement) => void {
+  const place = useRef<(() => HTMLElement | null) | null>(null);
+  useEffect(
+    () => () => {
+      const afterRemoval = place.current;
+      if (afterRemoval) requestAnimationFrame(() => focusIsLost() && afterRemoval()?.focus());
+    },
+    [],
+  );
+  return useCallback((control: HTMLElement) => {
+    place.current = rememberPlace(control);
+  }, []);
 }
