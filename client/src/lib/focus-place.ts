@@ -39,8 +39,9 @@ function headingOf(regions: readonly Element[]): HTMLElement | null {
  * and returns what should take focus later in its place: the element itself while it is in the page;
  * once its row is gone (the item was deleted, the tab closed), in a tablist the selected tab, else the
  * same control of the row now in its place (the next one moved up; after the last row, the new last
- * one); when the list is empty, the heading of the nearest region around it that has one. Without this, removing the
- * focused row leaves focus on <body>, and a keyboard user starts again from the top (WCAG 2.4.3).
+ * one); when the list is empty, the heading of the nearest region around it that has one. Without
+ * this, removing the focused row leaves focus on <body>, and a keyboard user starts again from the
+ * top (WCAG 2.4.3).
  */
 export function rememberPlace(element: HTMLElement): () => HTMLElement | null {
   const row = element.closest(ROW);
