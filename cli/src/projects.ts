@@ -11,12 +11,16 @@ export function findProject(projects: readonly ProjectSummary[], wanted: string)
   return projects.find((p) => p.name.toLowerCase() === lower);
 }
 
-export async function resolveProject(api: Api, wanted: string): Promise<ProjectSummary> {
+/** `hint`: what the user can do about a missing project (push: add --create). */
+export async function resolveProject(api: Api, wanted: string, hint = ''): Promise<ProjectSummary> {
   const { data: projects } = await api.listProjects();
   const project = findProject(projects, wanted);
   if (!project) {
     const names = projects.map((p) => p.name).join(', ') || 'none';
-    throw new CliError(`no project named or with the id ${JSON.stringify(wanted)} (projects: ${names})`, EXIT.failed);
+    throw new CliError(
+      `no project named or with the id ${JSON.stringify(wanted)} (projects: ${names})${hint}`,
+      EXIT.failed,
+    );
   }
   return project;
 }

@@ -39,7 +39,7 @@ export function registerPush(program: Command): void {
       let remote: ProjectFile[] = [];
       const existing = options.create
         ? findProject((await api.listProjects()).data, options.project)
-        : await resolveProject(api, options.project);
+        : await resolveProject(api, options.project, '; add --create to create it');
       if (existing) {
         project = existing;
         remote = (await api.getProjectFiles({ project_id: project.id })).data;
