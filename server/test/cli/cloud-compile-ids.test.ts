@@ -38,9 +38,11 @@ describe('cloud-compile: build ids as printed, and push --create', { timeout: 90
       startApiGateway({ MOCK_BUILD_STEP_MS: '250' }),
       buildCliBundle(),
     ]);
-    [fastKey, slowKey] = (
-      await Promise.all([fast, slow].map((g) => createApiKey(g.baseUrl, ADA, ['projects:write', 'builds:queue'])))
-    ).map((k) => k.key);
+    const keys = await Promise.all(
+      [fast, slow].map((g) => createApiKey(g.baseUrl, ADA, ['projects:write', 'builds:queue'])),
+    );
+    fastKey = keys[0]!.key;
+    slowKey = keys[1]!.key;
     dir = await mkdtemp(path.join(os.tmpdir(), 'cloud-compile-ids-'));
   }, 60_000);
   afterAll(async () => {
