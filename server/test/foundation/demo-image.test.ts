@@ -1,30 +1,23 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { parse } from 'yaml';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../src/config.js';
-import { dockerfileStages } from '../helpers/dockerfile.js';
-import { signIn } from '../helpers/sign-in.js';
-import { listeningPort, spawnGateway, type GatewayProcess } from '../helpers/spawn-gateway.js';
-import { ADA } from '../helpers/test-fixtures.js';
-import { waitFor } from '../helpers/wait-for.js';
+import { dockerfileStages, IMAGE_PATH } from '../helpers/dockerfile.js';
 
 /**
  * The demo image must build with the real toolchain (issue 35, item 6). Docker cannot run here, so:
  * (1) every program the gateway runs for a build must come, on this Debian 12 machine (the image's
  * base is Debian 12 too), from a package the image's final stage installs, one apt pulls in with it,
  * or one every Debian image has (Essential); Yosys from the server's production dependencies;
- * (2) the compiled gateway (what the image runs) builds a design for real with the image's and the
- * compose demo's settings and the image's PATH, its builds sandboxed by bubblewrap.
+ * (2) production-build.test.ts runs the compiled gateway (what the image runs) with the image's and the
+ * compose demo's settings and the image's PATH (imageEnvironment below) through a real, sandboxed build.
  * Not proven without Docker: that apt in the image resolves the same packages, and that the host's
  * Docker lets bubblewrap create user namespaces (compose allows them; see docker-compose.yml).
  */
 
 /** What a build runs (server/src/mock/builds): GHDL, bubblewrap around each tool, prlimit for its limits, sh for GHDL's --synth redirect. */
 const BUILD_PROGRAMS = ['ghdl', 'bwrap', 'prlimit', 'sh'];
-/** Docker's default PATH; node images set none of their own. */
-const IMAGE_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 
 const stages = dockerfileStages();
 const final = stages.at(-1)!;
@@ -112,74 +105,5 @@ describe("the demo image's toolchain", () => {
     };
     expect(server.dependencies).toHaveProperty('@yowasp/yosys');
     expect(final.lines).toContain('COPY --from=runtime-deps /app/node_modules node_modules');
-  });
-});
-
-describe('the compiled gateway with the image and compose demo settings', () => {
-  let gateway: GatewayProcess | undefined;
-
-  beforeAll(() => {
-    execFileSync(process.execPath, [path.join(REPO_ROOT, 'scripts/build-server.mjs')], {
-      cwd: REPO_ROOT,
-      stdio: 'pipe',
-    });
-  }, 60_000);
-  afterAll(async () => {
-    gateway?.child.kill('SIGTERM');
-    await gateway?.exited;
-  });
-
-  it('runs a real, sandboxed build (GHDL, then Yosys) to success', { timeout: 240_000 }, async () => {
-    const imageEnv = Object.fromEntries(
-      final.lines
-        .filter((line) => line.startsWith('ENV '))
-        .flatMap((line) => line.slice(4).split(/\s+/))
-        .map((pair) => pair.split('=') as [string, string]),
-    );
-    const compose = parse(fs.readFileSync(path.join(REPO_ROOT, 'docker-compose.yml'), 'utf8')) as {
-      services: Record<string, { environment?: Record<string, string> }>;
-    };
-    const demo = { ...compose.services['demo-gateway']?.environment };
-    // Redis and the load balancer are other containers; the build path does not touch them.
-    delete demo.MOCK_STORE;
-    delete demo.TRUST_PROXY;
-    expect(demo.MOCK_BUILDS).toBe('toolchain');
-    gateway = spawnGateway(
-      {
-        ...imageEnv,
-        ...demo,
-        PATH: IMAGE_PATH,
-        PORT: '0',
-        // Loopback for the test; what 0.0.0.0 implies for unisolated builds is kept: refused.
-        HOST: '127.0.0.1',
-        MOCK_BUILD_UNISOLATED: 'refuse',
-        MOCK_BUILD_CONCURRENCY: '1',
-        PUBLIC_URL: 'http://127.0.0.1:8082',
-      },
-      'compiled',
-    );
-    const started = await gateway.waitForLine(/builds run GHDL/);
-    expect(started).toMatch(/file isolation by bubblewrap/);
-    const base = `http://127.0.0.1:${await listeningPort(gateway)}`;
-    const { cookieHeader } = await signIn(base, ADA);
-    const call = async <T>(method: string, url: string): Promise<T> => {
-      const response = await fetch(`${base}${url}`, { method, headers: { cookie: cookieHeader } });
-      return (await response.json()) as T;
-    };
-    const projects = await call<{ id: string; name: string }[]>('GET', '/api/projects');
-    const adder = projects.find((project) => project.name === 'Adder')!;
-    const queued = await call<{ id: string }>('POST', `/api/projects/${adder.id}/builds`);
-    const build = await waitFor(
-      async () => {
-        const now = await call<{ status: string; error: string | null }>('GET', `/api/builds/${queued.id}`);
-        return now.status === 'queued' || now.status === 'running' ? undefined : now;
-      },
-      'the build to finish',
-      220_000,
-    );
-    expect(build).toMatchObject({ status: 'succeeded', error: null });
-    const log = await call<{ lines: string[] }>('GET', `/api/builds/${queued.id}/log?limit=100000`);
-    expect(log.lines.join('\n')).toMatch(/^Tools: GHDL .*; Yosys .*\(WebAssembly\)$/m);
-    expect(log.lines.join('\n')).toMatch(/^Isolation: file isolation by bubblewrap/m);
   });
 });
