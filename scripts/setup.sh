@@ -22,3 +22,17 @@ if [ ! -f client/dist/index.html ] || [ ! -f "$stamp" ] || [ "$(cat "$stamp")" !
   npm run build --silent
   echo "$inputs_hash" > "$stamp"
 fi
+
+# The cloud-compile command's package, which the gateway serves at /downloads/cloud-compile-cli.tgz
+# (the sample CI workflow installs it from there): packed again only when its inputs changed.
+cli_hash=$(
+  { find cli/src cli/bin client/src/lib client/src/components/log-viewer openapi -type f -print0 | sort -z | xargs -0 sha256sum
+    sha256sum cli/package.json cli/build.mjs package-lock.json
+  } | sha256sum | cut -d' ' -f1
+)
+cli_stamp=cli/pack/.inputs-hash
+if [ ! -f cli/pack/cloud-compile-cli.tgz ] || [ ! -f "$cli_stamp" ] || [ "$(cat "$cli_stamp")" != "$cli_hash" ]; then
+  echo "setup: packing the command-line tool…"
+  npm run pack:cli --silent >/dev/null
+  echo "$cli_hash" > "$cli_stamp"
+fi

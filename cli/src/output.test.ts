@@ -29,6 +29,21 @@ describe('Output', () => {
     expect(stdout.text).toBe('==> Stage: IP\n');
   });
 
+  it("prints a finished build's last progress line once in CI, and on a terminal in place of the status", () => {
+    const stderr = recorder();
+    const out = new Output({ json: false, stdout: recorder(), stderr, interactive: false });
+    out.status('Build a failed in 0s');
+    out.finalStatus('Build a failed in 0s');
+    expect(stderr.text).toBe('Build a failed in 0s\n');
+    out.finalStatus('Build b succeeded in 2s');
+    expect(stderr.text).toBe('Build a failed in 0s\nBuild b succeeded in 2s\n');
+    const terminal = recorder();
+    const onTerminal = new Output({ json: false, stdout: recorder(), stderr: terminal, interactive: true });
+    onTerminal.status('Build a failed in 0s');
+    onTerminal.finalStatus('Build a failed in 0s');
+    expect(terminal.text).toBe(`${ERASE}Build a failed in 0${ERASE}Build a failed in 0s\n`);
+  });
+
   it('on a terminal keeps one status line under the log, cut to the width, and clears it', () => {
     const stdout = recorder();
     const stderr = recorder();

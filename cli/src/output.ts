@@ -38,7 +38,16 @@ export class Output {
   /** Lines that are the command's output even with --json (a build log goes to stderr then). */
   logLines(lines: readonly string[]): void {
     if (lines.length === 0) return;
-    this.write(this.json ? this.stderr : this.stdout, `${lines.join('\n')}\n`);
+    this.write(this.logStream, `${lines.join('\n')}\n`);
+  }
+
+  /** Whether the log lines go to a terminal (which then shows their colours). */
+  get logIsTerminal(): boolean {
+    return this.logStream.isTTY === true;
+  }
+
+  private get logStream(): NodeJS.WriteStream {
+    return this.json ? this.stderr : this.stdout;
   }
 
   /** The result as JSON (with --json only). */
@@ -64,6 +73,16 @@ export class Output {
       this.plainText = plain;
       this.note(plain);
     }
+  }
+
+  /**
+   * The last progress line, kept on screen: on a terminal it replaces the status line; elsewhere it is
+   * printed unless it is the plain line printed last (a finished build's "… failed in 3s" once, not twice).
+   */
+  finalStatus(text: string): void {
+    this.clearStatus();
+    if (this.interactive || text !== this.plainText) this.note(text);
+    this.plainText = text;
   }
 
   /** Removes the status line (before the command's last words). */

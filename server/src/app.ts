@@ -12,6 +12,7 @@ import errorsPlugin from './plugins/errors.js';
 import securityPlugin from './plugins/security.js';
 import healthPlugin from './plugins/health.js';
 import configJsonPlugin from './plugins/config-json.js';
+import cliPackagePlugin from './plugins/cli-package.js';
 import spaPlugin from './plugins/spa.js';
 import { sendError } from './errors.js';
 import { limitConnectionsPerAddress } from './connection-limit.js';
@@ -94,6 +95,7 @@ export async function buildApp(config: AppConfig, options: FastifyServerOptions 
   await app.register(securityPlugin);
   await app.register(healthPlugin);
   await app.register(configJsonPlugin);
+  await app.register(cliPackagePlugin);
 
   // Each mode loads only its own modules: a proxy gateway never loads the mock (its contract
   // router, fixtures, faker, the build tools), which is start-up time and memory in production.

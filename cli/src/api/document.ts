@@ -34,3 +34,9 @@ export function requiredScopes(operationId: string, document: Document = DOCUMEN
   const scopes = findOperation(operationId, document)?.['x-required-scopes'];
   return Array.isArray(scopes) ? scopes.filter((s): s is string => typeof s === 'string') : [];
 }
+
+/** What an operation does, in the contract's words (its `summary`), for messages: the user never typed its operationId. */
+export function operationSummary(operationId: string, document: Document = DOCUMENT): string | undefined {
+  const summary = findOperation(operationId, document)?.summary;
+  return typeof summary === 'string' ? summary : undefined;
+}

@@ -17,7 +17,10 @@ describe('describeFailure', () => {
   it('403: names the scopes the contract requires for the operation', () => {
     const error = describeFailure({ status: 403, body: { detail: 'no' }, message: '' }, context);
     expect(error.exitCode).toBe(EXIT.auth);
-    expect(error.message).toContain('lacks the scope builds:queue (or projects:write) that newProjectBuild needs');
+    expect(error.message).toContain(
+      'lacks the scope builds:queue (or projects:write), needed to “Queue a build of the project with its configuration” (403)',
+    );
+    expect(error.message).not.toContain('newProjectBuild');
     expect(describeFailure({ status: 403, message: '' }, { ...context, operationId: 'getArtifact' }).message).toContain(
       'builds:read (or builds:queue)',
     );
@@ -39,7 +42,10 @@ describe('describeFailure', () => {
       context,
     );
     expect(error.exitCode).toBe(EXIT.failed);
-    expect(error.message).toBe('newProjectBuild failed (422): Field required');
+    expect(error.message).toBe('Field required (422)');
+    expect(
+      describeFailure({ status: 404, body: {}, message: '' }, { ...context, operationId: 'buildDetails' }),
+    ).toMatchObject({ message: 'the API gave no reason for refusing “Get a build” (404)', status: 404 });
   });
 
   it('a redirect: names where it points (redirects are not followed, the key would go along)', () => {

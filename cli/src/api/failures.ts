@@ -1,6 +1,6 @@
 import { parseErrorDetail } from '../../../client/src/lib/api/error-message.js';
 import { CliError, EXIT } from '../errors.js';
-import { requiredScopes } from './document.js';
+import { operationSummary, requiredScopes } from './document.js';
 
 /** What a failed call left us: the answer's status and body, or the network error's code. */
 export interface Failure {
@@ -38,6 +38,24 @@ export function failureOf(error: unknown): Failure {
   return failure;
 }
 
+/** A refusal the API answered (4xx/5xx), with its status, so a command can word a 404 for what the user asked for. */
+export class ApiError extends CliError {
+  constructor(
+    message: string,
+    exitCode: CliError['exitCode'],
+    readonly status: number,
+  ) {
+    super(message, exitCode);
+    this.name = 'ApiError';
+  }
+}
+
+/** “Queue a build of the project with its configuration” (the contract's summary), else a plain description. */
+const what = (operationId: string) => {
+  const summary = operationSummary(operationId);
+  return summary ? `“${summary}”` : 'this call';
+};
+
 const scopeList = (scopes: string[]) =>
   scopes.length <= 1 ? (scopes[0] ?? 'another scope') : `${scopes[0]} (or ${scopes.slice(1).join(', or ')})`;
 
@@ -63,20 +81,24 @@ export function describeFailure(failure: Failure, context: FailureContext): CliE
     );
   }
   if (status === 401) {
-    return new CliError(
+    return new ApiError(
       'the API key was refused (401): it is wrong or has been revoked. Create a new one under Preferences › API keys',
       EXIT.auth,
+      status,
     );
   }
   if (status === 403) {
     const scopes = requiredScopes(context.operationId);
     if (scopes.length) {
-      return new CliError(
-        `the API key lacks the scope ${scopeList(scopes)} that ${context.operationId} needs (403). Create a key with it under Preferences › API keys`,
+      return new ApiError(
+        `the API key lacks the scope ${scopeList(scopes)}, needed to ${what(context.operationId)} (403). Create a key with it under Preferences › API keys`,
         EXIT.auth,
+        status,
       );
     }
-    return new CliError(`not allowed (403): ${detail ?? 'the API refused this call'}`, EXIT.auth);
+    return new ApiError(`not allowed (403): ${detail ?? 'the API refused this call'}`, EXIT.auth, status);
   }
-  return new CliError(`${context.operationId} failed (${status}): ${detail ?? 'the API gave no reason'}`, EXIT.failed);
+  // The API's own words; the operation only when it gave none (in the contract's words, not its operationId).
+  const reason = detail ?? `the API gave no reason for refusing ${what(context.operationId)}`;
+  return new ApiError(`${reason} (${status})`, EXIT.failed, status);
 }

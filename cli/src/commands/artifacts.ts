@@ -2,6 +2,8 @@ import type { Readable } from 'node:stream';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { artifactPath, saveArtifact } from '../artifacts/download.js';
+import { BUILD_ARGUMENT, PROJECT_OPTION } from '../build/build-argument.js';
+import { findBuild } from '../build/find-build.js';
 import { isFinished } from '../build/progress.js';
 import { contextOf } from '../context.js';
 import { CliError, EXIT } from '../errors.js';
@@ -11,16 +13,17 @@ export function registerArtifacts(program: Command): void {
   program
     .command('artifacts')
     .description("download a finished build's artifacts (bitstreams, reports, stage logs)")
-    .argument('<build>', 'the build id')
+    .argument('<build>', BUILD_ARGUMENT)
+    .option(...PROJECT_OPTION)
     .requiredOption('-o, --out <dir>', 'the folder to save them in (created when missing)')
     .option('-n, --name <artifact...>', 'only these artifacts')
     .addHelpText(
       'after',
-      "\nEach file is streamed to a temporary name and renamed when its size matches the build's list.\n\nExamples:\n  cloud-compile artifacts 6f1c2d9e8a7b6c5d4e3f2a1b --out out\n  cloud-compile artifacts 6f1c2d9e8a7b6c5d4e3f2a1b --out out --name bitstreams.tar",
+      "\nEach file is streamed to a temporary name and renamed when its size matches the build's list.\n\nExamples:\n  cloud-compile artifacts e3c702b --out out\n  cloud-compile artifacts 6f1c2d9e8a7b6c5d4e3f2a1b --out out --name bitstreams.tar",
     )
-    .action(async (buildId: string, options: { out: string; name?: string[] }, command: Command) => {
+    .action(async (text: string, options: { out: string; name?: string[]; project?: string }, command: Command) => {
       const { api, out } = contextOf(command);
-      const { data: build } = await api.buildDetails({ build_id: buildId });
+      const build = await findBuild(api, text, options.project);
       if (!isFinished(build)) {
         throw new CliError(
           `build ${shortId(build.id)} is ${build.status}: its artifacts appear when it finishes (build --wait)`,

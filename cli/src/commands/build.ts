@@ -1,8 +1,12 @@
 import { appendFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { Api } from '../api/client.js';
-import { editorLine, githubAnnotation, sourceErrors } from '../build/error-lines.js';
+import { BUILD_ARGUMENT, PROJECT_OPTION } from '../build/build-argument.js';
+import { diagnosticErrors, editorLine, githubAnnotation, sourceErrors } from '../build/error-lines.js';
+import { findBuild } from '../build/find-build.js';
 import { readLog } from '../build/follow.js';
+import { inGitHubActions, LogPrinter } from '../build/log-printer.js';
+import { inertText } from '../build/terminal-text.js';
 import { Interruption } from '../build/interruption.js';
 import { progressLine } from '../build/progress.js';
 import { contextOf } from '../context.js';
@@ -25,7 +29,7 @@ interface BuildOptions {
 /** In a GitHub Actions step, `build-id` and `build-status` become step outputs (for the artifacts step). */
 function stepOutput(name: string, value: string): void {
   const file = process.env.GITHUB_OUTPUT;
-  if (process.env.GITHUB_ACTIONS === 'true' && file) appendFileSync(file, `${name}=${value}\n`);
+  if (inGitHubActions() && file) appendFileSync(file, `${name}=${value}\n`);
 }
 
 export function pollInterval(value: string): number {
@@ -40,12 +44,14 @@ export function pollInterval(value: string): number {
 }
 
 /**
- * Follows a queued build to its end: the log streams to stdout, the stage to the status line. Returns
- * the finished build and the log's error lines, or nothing when a signal stopped the following.
+ * Follows a queued build to its end: the log streams to stdout (through `printer`: no line of it can
+ * act on the terminal or the CI), the stage to the status line. Returns the finished build and the
+ * log's error lines, or nothing when a signal stopped the following.
  */
 async function followBuild(
   api: Api,
   out: Output,
+  printer: LogPrinter,
   build: Build,
   intervalMs: number,
   signal: AbortSignal,
@@ -58,7 +64,7 @@ async function followBuild(
       intervalMs,
       signal,
       onLines: (lines) => {
-        out.logLines(lines);
+        printer.print(lines);
         for (const line of lines)
           if (errorLines.length < MAX_ERROR_LINES && /error|fatal/i.test(line)) errorLines.push(line);
       },
@@ -87,10 +93,21 @@ async function cancelInterrupted(api: Api, out: Output, build: Build, interrupti
   throw new CliError(`build ${id} cancelled`, interruption.exitCode);
 }
 
-function report(out: Output, build: Build, errorLines: string[], sourceRoot: string | undefined): void {
-  out.clearStatus();
+/**
+ * The end of `build --wait`: the last progress line, the step outputs, and for a failed build its
+ * errors as `file:line: error:` lines and (GitHub Actions) annotations. The errors come from the
+ * build's structured diagnostics; only where the API reports none are they read from the log, and
+ * then no annotation is made of them (a log line is the design's text, an annotation the CI's).
+ */
+function report(
+  out: Output,
+  printer: LogPrinter,
+  build: Build,
+  errorLines: string[],
+  sourceRoot: string | undefined,
+): void {
   out.data(build);
-  out.note(progressLine(build));
+  out.finalStatus(progressLine(build));
   stepOutput('build-status', build.status);
   if (build.status === 'succeeded') {
     const artifacts = build.artifacts.map((a) => `${a.name} (${formatBytes(a.size)})`).join(', ');
@@ -98,11 +115,15 @@ function report(out: Output, build: Build, errorLines: string[], sourceRoot: str
     return;
   }
   if (build.status === 'failed') {
-    const errors = sourceErrors(errorLines, sourceRoot);
-    // Editors and CI problem matchers read these from the output; GitHub Actions also gets annotations.
-    out.logLines(errors.map(editorLine));
-    if (process.env.GITHUB_ACTIONS === 'true') out.logLines(errors.map(githubAnnotation));
-    throw new CliError(`build ${shortId(build.id)} failed${build.error ? `: ${build.error}` : ''}`, EXIT.failed);
+    const errors = build.diagnostics
+      ? diagnosticErrors(build.diagnostics, sourceRoot)
+      : sourceErrors(errorLines, sourceRoot);
+    // Editors and CI problem matchers read these from the output (still inside the log's stop-commands block).
+    printer.print(errors.map(editorLine));
+    printer.end();
+    if (inGitHubActions() && build.diagnostics) out.logLines(errors.map(githubAnnotation));
+    const reason = build.error ? `: ${inertText(build.error)}` : '';
+    throw new CliError(`build ${shortId(build.id)} failed${reason}`, EXIT.failed);
   }
   throw new CliError(`build ${shortId(build.id)} was ${build.status}`, EXIT.failed);
 }
@@ -125,6 +146,7 @@ export function registerBuild(program: Command): void {
       const { api, out, baseUrl } = contextOf(command);
       // While waiting, Ctrl+C cancels the build; it is caught from the start so a build being queued is not left behind.
       const interruption = options.wait ? new Interruption() : undefined;
+      const printer = new LogPrinter(out);
       try {
         const project = await resolveProject(api, options.project);
         if (interruption?.by) throw new CliError('interrupted before the build was queued', interruption.exitCode);
@@ -138,10 +160,14 @@ export function registerBuild(program: Command): void {
         }
         const result = interruption.by
           ? undefined
-          : await followBuild(api, out, build, intervalMs, interruption.signal);
-        if (!result) return await cancelInterrupted(api, out, build, interruption);
-        report(out, result.build, result.errorLines, options.sourceRoot);
+          : await followBuild(api, out, printer, build, intervalMs, interruption.signal);
+        if (!result) {
+          printer.end();
+          return await cancelInterrupted(api, out, build, interruption);
+        }
+        report(out, printer, result.build, result.errorLines, options.sourceRoot);
       } finally {
+        printer.end();
         interruption?.dispose();
       }
     });
@@ -149,11 +175,16 @@ export function registerBuild(program: Command): void {
   program
     .command('cancel')
     .description('cancel a queued or running build')
-    .argument('<build>', 'the build id')
-    .addHelpText('after', '\nExample:\n  cloud-compile cancel 6f1c2d9e8a7b6c5d4e3f2a1b')
-    .action(async (buildId: string, _options, command: Command) => {
+    .argument('<build>', BUILD_ARGUMENT)
+    .option(...PROJECT_OPTION)
+    .addHelpText(
+      'after',
+      '\nExamples:\n  cloud-compile cancel e3c702b\n  cloud-compile cancel 6f1c2d9e8a7b6c5d4e3f2a1b',
+    )
+    .action(async (text: string, options: { project?: string }, command: Command) => {
       const { api, out } = contextOf(command);
-      const { data: build } = await api.cancelBuild({ build_id: buildId });
+      const found = await findBuild(api, text, options.project);
+      const { data: build } = await api.cancelBuild({ build_id: found.id });
       out.data(build);
       out.line(`Cancelled build ${shortId(build.id)} of ${build.project_name}`);
     });

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { contextOf } from '../context.js';
-import { resolveProject } from '../projects.js';
+import { findProject, resolveOrCreateProject, resolveProject } from '../projects.js';
+import type { ProjectFile } from '../../../client/src/lib/api/generated/openapi.js';
 import { readSourceFiles } from '../sync/local-files.js';
 import { planSync, SOURCE_EXTENSIONS, summaryLine, type SyncSummary } from '../sync/plan.js';
 import { CliError, EXIT } from '../errors.js';
@@ -11,6 +12,7 @@ interface PushOptions {
   project: string;
   delete?: boolean;
   dryRun?: boolean;
+  create?: boolean;
 }
 
 export function registerPush(program: Command): void {
@@ -19,12 +21,13 @@ export function registerPush(program: Command): void {
     .description(`sync the source files of a folder (${SOURCE_EXTENSIONS.join(' ')}) to a project`)
     .argument('<dir>', 'the folder with the sources (only its own files: project files are a flat list)')
     .requiredOption('-p, --project <name|id>', 'the project to push to')
+    .option('--create', 'create the project (empty, default configuration) when you have none of that name')
     .option('--delete', "also delete the project's source files that are not in the folder")
     .option('--dry-run', 'say what would change, change nothing')
     .addHelpText(
       'after',
       '\nCreates the files the project lacks, updates only those whose content differs, and prints a summary.\n' +
-        'Files of other kinds in the project are never touched.\n\nExamples:\n  cloud-compile push hdl --project Adder\n  cloud-compile push hdl --project Adder --delete --json',
+        'Files of other kinds in the project are never touched.\n\nExamples:\n  cloud-compile push hdl --project Adder\n  cloud-compile push hdl --project Adder --delete --json\n  cloud-compile push hdl --project "New repo" --create',
     )
     .action(async (dir: string, options: PushOptions, command: Command) => {
       const { api, out } = contextOf(command);
@@ -32,8 +35,24 @@ export function registerPush(program: Command): void {
       if (local.length === 0) {
         throw new CliError(`${dir} has no source files (${SOURCE_EXTENSIONS.join(' ')})`, EXIT.usage);
       }
-      const project = await resolveProject(api, options.project);
-      const { data: remote } = await api.getProjectFiles({ project_id: project.id });
+      let project: { id: string; name: string };
+      let remote: ProjectFile[] = [];
+      const existing = options.create
+        ? findProject((await api.listProjects()).data, options.project)
+        : await resolveProject(api, options.project, '; add --create to create it');
+      if (existing) {
+        project = existing;
+        remote = (await api.getProjectFiles({ project_id: project.id })).data;
+      } else if (options.dryRun) {
+        // Nothing is created on a dry run: every file would be new in the project that would be made.
+        project = { id: '', name: options.project.trim() };
+        out.line(`would create project ${project.name}`);
+      } else {
+        const resolved = await resolveOrCreateProject(api, options.project);
+        project = resolved.project;
+        if (resolved.created) out.line(`Created project ${project.name} (${project.id})`);
+        remote = (await api.getProjectFiles({ project_id: project.id })).data;
+      }
       const summary: SyncSummary = { created: [], updated: [], unchanged: [], deleted: [], kept: [] };
       const act = async (verb: keyof SyncSummary, name: string, run: () => Promise<unknown>) => {
         if (!options.dryRun) await run();

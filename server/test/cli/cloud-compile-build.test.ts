@@ -81,10 +81,15 @@ describe('cloud-compile: builds, logs, artifacts and Ctrl+C against a mock gatew
     expect(result.code).toBe(1);
     expect(await readFile(stepOutputs, 'utf8')).toBe(`build-id=${queuedId(result.stderr)}\nbuild-status=failed\n`);
     await rm(stepOutputs);
-    expect(result.stdout).toMatch(/^hdl\/limiter\.vhd:27: error: \[Synth 8-2715\] syntax error near "end"$/m);
-    expect(result.stdout).toMatch(
-      /^::error file=hdl\/limiter\.vhd,line=27::\[Synth 8-2715\] syntax error near "end"$/m,
-    );
+    // From the build's diagnostics: the file, line and message the build reports (not the log's wording).
+    expect(result.stdout).toMatch(/^hdl\/limiter\.vhd:27: error: syntax error near "end"$/m);
+    expect(result.stdout).toMatch(/^::error file=hdl\/limiter\.vhd,line=27::syntax error near "end"$/m);
+    // The log sat inside a stop-commands block that ended before the annotation.
+    const token = /^::stop-commands::([0-9a-f]{32})$/m.exec(result.stdout)?.[1];
+    expect(token).toBeDefined();
+    expect(result.stdout.indexOf(`\n::${token}::\n`)).toBeLessThan(result.stdout.indexOf('\n::error '));
+    // The last progress line once, not twice.
+    expect(result.stderr.match(/^Build [0-9a-f]{7} failed in \d+s$/gm)).toHaveLength(1);
     expect(result.stderr.trim().split('\n').at(-1)).toMatch(
       /^cloud-compile: build [0-9a-f]{7} failed: SYNTHESIS failed: syntax error near "end" \(limiter\.vhd, line 27\)$/,
     );

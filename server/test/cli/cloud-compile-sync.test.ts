@@ -73,9 +73,7 @@ describe('cloud-compile: projects, push, config and errors against a mock gatewa
     );
     const again = await cli(['create', 'cli SCRATCH']);
     expect(again.code).toBe(1);
-    expect(again.stderr.trim()).toBe(
-      'cloud-compile: createProject failed (409): A project named CLI scratch already exists',
-    );
+    expect(again.stderr.trim()).toBe('cloud-compile: A project named CLI scratch already exists (409)');
   });
 
   it('push creates, updates only what changed, leaves the unchanged alone and deletes with --delete', async () => {
@@ -166,7 +164,7 @@ describe('cloud-compile: projects, push, config and errors against a mock gatewa
     const result = await cli(['build', '--project', 'Adder'], {}, readOnly.key);
     expect(result.code).toBe(3);
     expect(result.stderr).toContain(
-      'the API key lacks the scope builds:queue (or projects:write) that newProjectBuild needs (403)',
+      'the API key lacks the scope builds:queue (or projects:write), needed to “Queue a build of the project with its configuration” (403)',
     );
     expect(result.stdout + result.stderr).not.toContain(readOnly.key);
   });

@@ -4,6 +4,7 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_KEYS, REPO_ROOT, loadConfig } from '../../src/config.js';
 import { openMockWarning } from '../../src/exposure.js';
+import { dockerfileStages } from '../helpers/dockerfile.js';
 
 interface ComposeService {
   image?: string;
@@ -186,22 +187,6 @@ describe('docker-compose.yml', () => {
   });
 });
 
-/** The stages of server/Dockerfile: name and instructions (continuation lines joined). */
-function dockerfileStages(): { name: string; from: string; lines: string[] }[] {
-  const text = fs.readFileSync(path.join(REPO_ROOT, 'server/Dockerfile'), 'utf8').replace(/\\\n/g, ' ');
-  const args = Object.fromEntries([...text.matchAll(/^ARG (\w+)=(\S+)$/gm)].map((match) => [match[1], match[2]]));
-  const stages: { name: string; from: string; lines: string[] }[] = [];
-  for (const line of text.split('\n').map((l) => l.trim())) {
-    if (!line || line.startsWith('#')) continue;
-    const from = /^FROM (\S+)(?: AS (\S+))?$/i.exec(line);
-    if (from) {
-      const image = (from[1] ?? '').replace(/\$\{(\w+)\}/g, (_all, name: string) => args[name] ?? '');
-      stages.push({ name: from[2] ?? '(final)', from: image, lines: [] });
-    } else stages.at(-1)?.lines.push(line);
-  }
-  return stages;
-}
-
 describe('server/Dockerfile', () => {
   const stages = dockerfileStages();
   const final = stages.at(-1);
@@ -215,7 +200,7 @@ describe('server/Dockerfile', () => {
     expect(cmd).toBe('CMD ["node", "server/dist/server.js"]');
     expect(final?.lines.join('\n')).not.toMatch(/tsx|server\/src/);
     const build = stages.find((stage) => stage.name === 'build');
-    expect(build?.lines).toContain('RUN npm run build && npm run build:server');
+    expect(build?.lines).toContain('RUN npm run build && npm run build:server && npm run pack:cli');
   });
 
   it('gives the final image only production dependencies of the server, from a stage that installs nothing else', () => {
@@ -230,7 +215,7 @@ describe('server/Dockerfile', () => {
     // Nothing from the build stage but its outputs and data: no node_modules, no sources.
     for (const line of copies.filter((l) => l.includes('--from=build'))) {
       expect(line).toMatch(
-        /^COPY --from=build \/app\/(package\.json|server\/package\.json|server\/dist|openapi|fixtures|client\/dist) /,
+        /^COPY --from=build \/app\/(package\.json|server\/package\.json|server\/dist|openapi|fixtures|client\/dist|cli\/pack\/cloud-compile-cli\.tgz) /,
       );
     }
   });

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../src/config.js';
+import { demoEnvironment } from '../helpers/dockerfile.js';
 import { signIn } from '../helpers/sign-in.js';
 import { listeningPort, spawnGateway, type GatewayProcess } from '../helpers/spawn-gateway.js';
 import { ADA } from '../helpers/test-fixtures.js';
@@ -58,13 +59,25 @@ describe('the compiled gateway (server/dist)', () => {
   });
 
   it(
-    'runs a real build (GHDL, then Yosys in its worker) to success, as the image does',
+    'runs a real, sandboxed build (GHDL, then Yosys in its worker) to success, with the demo image’s settings and PATH',
     { timeout: 180_000 },
     async () => {
+      const demo = demoEnvironment();
+      // The compose demo asks for real builds (never a silent fall-back to simulated ones).
+      expect(demo.MOCK_BUILDS).toBe('toolchain');
       gateway = spawnGateway(
-        { PORT: '0', HOST: '127.0.0.1', LOG_FORMAT: 'json', MOCK_BUILDS: 'toolchain', MOCK_BUILD_CONCURRENCY: '1' },
+        {
+          ...demo,
+          PORT: '0',
+          // Loopback for the test; what the image's 0.0.0.0 implies for unisolated builds is kept: refused.
+          HOST: '127.0.0.1',
+          MOCK_BUILD_UNISOLATED: 'refuse',
+          MOCK_BUILD_CONCURRENCY: '1',
+          PUBLIC_URL: 'http://127.0.0.1:8082',
+        },
         'compiled',
       );
+      expect(await gateway.waitForLine(/builds run GHDL/)).toMatch(/file isolation by bubblewrap/);
       const base = `http://127.0.0.1:${await listeningPort(gateway)}`;
       const { cookieHeader } = await signIn(base, ADA);
       const call = async (method: string, url: string) => {
@@ -84,6 +97,9 @@ describe('the compiled gateway (server/dist)', () => {
       );
       // Without the worker beside the compiled runner: "SYNTHESIS failed", bwrap could not find its folder.
       expect(build).toMatchObject({ status: 'succeeded', error: null });
+      const log: { lines: string[] } = await call('GET', `/api/builds/${queued.id}/log?limit=100000`);
+      expect(log.lines.join('\n')).toMatch(/^Tools: GHDL .*; Yosys .*\(WebAssembly\)$/m);
+      expect(log.lines.join('\n')).toMatch(/^Isolation: file isolation by bubblewrap/m);
     },
   );
 

@@ -106,6 +106,18 @@ describe('parseToolLine', () => {
       expect(parseToolLine(line, mapPath)).toEqual({ text: line, diagnostic: null });
     }
   });
+
+  it("drops GHDL's closing line after its errors (noise, and a path of the host)", () => {
+    for (const line of [
+      '/usr/bin/ghdl-mcode: importation has failed due to compilation error',
+      'ghdl: importation has failed due to compilation error',
+    ]) {
+      expect(parseToolLine(line, mapPath)).toEqual({ text: null, diagnostic: null });
+    }
+    // The design's own text saying so is kept.
+    const quoted = '  report "importation has failed due to compilation error";';
+    expect(parseToolLine(quoted, mapPath).text).toBe(quoted);
+  });
 });
 
 describe('diagnosticSummary', () => {

@@ -13,11 +13,12 @@ export interface Diagnostic {
 /** How a tool's path maps to what the user sees; null drops the location (a generated file). */
 export type PathMapper = (rawPath: string) => { file: string; origin: Diagnostic['origin'] } | null;
 
-export interface ParsedLine {
-  /** The line as the log shows it: the temp dir removed, the severity spelled out so the log viewer links it. */
-  text: string;
-  diagnostic: Diagnostic | null;
-}
+/**
+ * A tool's line as the log shows it (`text`: the temp dir removed, the severity spelled out so the log
+ * viewer links it) and the diagnostic it reports, if any. `text` is null for a line that tells the user
+ * nothing (TOOL_NOISE below): the log leaves it out.
+ */
+export type ParsedLine = { text: string; diagnostic: Diagnostic } | { text: string | null; diagnostic: null };
 
 // GHDL (mcode, 2.0): `clip.vhd:24:28: 'then' is expected here` is an error; warnings say so:
 // `custom-instrument.vhd:23:9:warning: no assignment for port "outputb"`. A `(found: …)` line repeats
@@ -30,6 +31,11 @@ const REPEATS_ASSERTION = /^error due to assertion failure$/;
 // Yosys: `bad.v:3: ERROR: syntax error, unexpected …` and `top.v:12: Warning: Identifier … is implicitly declared.`
 const YOSYS =
   /^(?<path>[^\s:][^:]*\.(?:sv|v|svh|vh)):(?<line>\d+)(?:\.(?<col>\d+)(?:-\d+(?:\.\d+)?)?)?:\s*(?<sev>ERROR|Warning):\s*(?<msg>.*)$/;
+
+// GHDL's closing words after the errors it already printed: `/usr/bin/ghdl-mcode: importation has
+// failed due to compilation error`. Noise to the user (the errors above say what failed), and it names
+// a path of the host.
+const TOOL_NOISE = /^\S*ghdl[\w-]*: importation has failed due to compilation error$/;
 
 /**
  * Longest message a diagnostic keeps (the log has the whole line). A design writes its own assertion
@@ -45,6 +51,7 @@ const boundedMessage = (message: string) =>
  * the user's file name with `mapPath`. Notes and continuation lines are not diagnostics.
  */
 export function parseToolLine(raw: string, mapPath: PathMapper): ParsedLine {
+  if (TOOL_NOISE.test(raw)) return { text: null, diagnostic: null };
   const match = GHDL.exec(raw) ?? YOSYS.exec(raw);
   if (!match?.groups) return { text: raw, diagnostic: null };
   const { path, line, col, sev, kind, level, msg } = match.groups as Record<string, string | undefined>;

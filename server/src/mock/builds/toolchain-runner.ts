@@ -287,7 +287,7 @@ class ToolchainBuild {
         // `report "… out of memory"`): only the tool's own words tell that it ran out.
         if (!parsed.diagnostic && OUT_OF_MEMORY.test(line) && !this.quotesDesign(line)) outOfMemory = true;
         if (parsed.diagnostic) this.addDiagnostic(parsed.diagnostic, parsed.text);
-        else this.log(parsed.text);
+        else if (parsed.text !== null) this.log(parsed.text);
       },
     });
     this.current = run;
