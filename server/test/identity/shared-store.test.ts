@@ -186,7 +186,7 @@ describe('mock identity: the token signing secret', () => {
 
   it('a replica whose secret differs from the others’ on the same store warns at start, naming SESSION_SECRET', async () => {
     const env = deployment();
-    const [first, agreeing, other, unset] = [[], [], [], []] as string[][];
+    const [first, agreeing, other, unset]: [string[], string[], string[], string[]] = [[], [], [], []];
     await gateway(env, first);
     await gateway(env, agreeing);
     await gateway({ ...env, SESSION_SECRET: `${SECRET}-another` }, other);
