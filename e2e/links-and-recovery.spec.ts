@@ -125,3 +125,16 @@ test('the projects list comes back by itself when the browser is online again', 
   await context.setOffline(false);
   await expect(projectTable(page)).toBeVisible({ timeout: 4_000 });
 });
+
+test('the API description not served (proxy mode, upstream down): the page says what the gateway said', async ({
+  page,
+}) => {
+  // As the gateway answers with the compile API down (server/src/proxy/upstream.ts).
+  await page.route(/\/api\/openapi\.json$/, (route) =>
+    route.fulfill({ status: 502, json: { detail: 'The compile API could not be reached' } }),
+  );
+  await signInAt(page, '#/projects', USERS.ada.email);
+  await expect(page.getByRole('alert')).toHaveText(
+    'The API description could not be loaded (502): The compile API could not be reached',
+  );
+});

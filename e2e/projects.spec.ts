@@ -229,6 +229,24 @@ test('import an example through the dialog', async ({ page }) => {
   expect(((await files.json()) as { name: string }[]).length).toBeGreaterThan(0);
 });
 
+test('an API without /api/examples (404): the dialog says so readably and Retry asks again', async ({ page }) => {
+  const missing = { value: true };
+  await page.route(/\/api\/examples(\?|$)/, (route) =>
+    missing.value ? route.fulfill({ status: 404, json: { detail: 'Not Found' } }) : route.fallback(),
+  );
+  await page.getByRole('button', { name: 'Import Example' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import Example' });
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'The examples could not be loaded: this API does not offer any (it answered 404).',
+  );
+  await expect(dialog.getByRole('button', { name: 'Import' })).toBeDisabled();
+  await expectNoAxeViolations(page, 'the Import Example dialog without examples');
+  missing.value = false;
+  await dialog.getByRole('button', { name: 'Retry' }).click();
+  await expect(dialog.getByRole('radio', { name: /Arithmetic Unit/ })).toBeVisible();
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+});
+
 test('an import link opens the dialog with its example chosen and sets up the hardware', async ({ page }) => {
   await page.goto('/#/projects?action=import&hardware=mk-go&example=Moving+Average');
   const dialog = page.getByRole('dialog', { name: 'Import Example' });

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { PLACEHOLDER_LINKS } from '../server/src/public-config';
 import { USERS, acceptCookieNotice, expectNoAxeViolations, menuButton, signInAt } from './support/app';
 
 test.beforeEach(async ({ context, baseURL }) => {
@@ -120,6 +121,24 @@ test('an incomplete config.json stops the app with the spec messages on a readab
   ]);
   await expect(page).not.toHaveURL(/\/app\/login\//);
   await expectNoAxeViolations(page, 'the configuration error screen');
+});
+
+test('a config.json of only the three sign-in keys (spec §5, §7) starts the app, its links at their defaults', async ({
+  page,
+}) => {
+  await page.route('**/config.json', async (route) => {
+    const { clientId, serverUrl, redirectUri } = (await (await route.fetch()).json()) as Record<string, string>;
+    await route.fulfill({ json: { clientId, serverUrl, redirectUri } });
+  });
+  await signInAt(page, '#/projects', USERS.ada.email);
+  await expect(page.getByRole('table', { name: 'Your projects' })).toBeVisible();
+  const legacy = page.getByRole('banner').getByRole('link', { name: /legacy compile tool.*601/i });
+  await expect(legacy).toHaveAttribute('href', PLACEHOLDER_LINKS.legacyTool);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: /Documentation/ })).toHaveAttribute(
+    'href',
+    PLACEHOLDER_LINKS.documentation,
+  );
 });
 
 test('a session that ended elsewhere: the visibility re-read answers 401 and login restarts with the hash', async ({

@@ -5,10 +5,11 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { PLACEHOLDER_LINKS } from './external-links.js';
+import { PLACEHOLDER_LINKS } from './public-config.js';
 import type { PublicConfig } from './public-config.js';
 
-export { PLACEHOLDER_LINKS, placeholderLinksWarning } from './external-links.js';
+export { placeholderLinksWarning } from './external-links.js';
+export { PLACEHOLDER_LINKS } from './public-config.js';
 
 /** Repository root, so default paths work whatever the working directory is. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

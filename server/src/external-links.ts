@@ -1,5 +1,5 @@
 import type { AppConfig } from './config.js';
-import type { ExternalLinks } from './public-config.js';
+import { PLACEHOLDER_LINKS, type ExternalLinks } from './public-config.js';
 
 /** Each link's environment variable, in the order README.md lists them. */
 export const LINK_VARIABLES = {
@@ -9,15 +9,6 @@ export const LINK_VARIABLES = {
   terms: 'TERMS_URL',
   privacyPolicy: 'PRIVACY_POLICY_URL',
 } as const satisfies Record<keyof ExternalLinks, string>;
-
-/** The defaults: placeholders (example.com never answers), fine for the mock, never for a deployment. */
-export const PLACEHOLDER_LINKS: ExternalLinks = {
-  legacyTool: 'https://compile-legacy.example.com/',
-  examples: 'https://docs.example.com/cloud-compile/examples/',
-  documentation: 'https://docs.example.com/cloud-compile/',
-  terms: 'https://www.example.com/legal/terms-and-conditions',
-  privacyPolicy: 'https://www.example.com/legal/privacy-policy',
-};
 
 /** Proxy mode (a real deployment) with links left at their placeholders: the start-up log says which. */
 export function placeholderLinksWarning(config: AppConfig): string | undefined {

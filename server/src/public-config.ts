@@ -23,6 +23,19 @@ export const EXTERNAL_LINK_KEYS = [
   'privacyPolicy',
 ] as const satisfies readonly (keyof ExternalLinks)[];
 
+/**
+ * The defaults: placeholders (example.com never answers), fine for the mock, never for a deployment. The
+ * gateway serves them when a link's variable is unset; the app uses them for a link config.json leaves
+ * out (the links are ours, not the spec's: a backend serving only the three sign-in keys is valid).
+ */
+export const PLACEHOLDER_LINKS: ExternalLinks = {
+  legacyTool: 'https://compile-legacy.example.com/',
+  examples: 'https://docs.example.com/cloud-compile/examples/',
+  documentation: 'https://docs.example.com/cloud-compile/',
+  terms: 'https://www.example.com/legal/terms-and-conditions',
+  privacyPolicy: 'https://www.example.com/legal/privacy-policy',
+};
+
 export interface PublicConfig {
   clientId: string;
   serverUrl: string;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PLACEHOLDER_LINKS } from '../../../server/src/public-config';
 import { loadAuthConfig, validateAuthConfig } from './auth-config';
 
 const LINKS = {
@@ -20,21 +21,24 @@ describe('validateAuthConfig', () => {
     expect(validateAuthConfig(raw)).toEqual({ ok: true, config: raw });
   });
 
-  it('needs every external link, each an http(s) URL (they are deployment configuration)', () => {
+  it('takes the default for each external link config.json leaves out (spec §5, §7: only the three sign-in keys)', () => {
     const auth = { clientId: 'c', serverUrl: 'http://s', redirectUri: 'http://s/' };
-    expect(validateAuthConfig(auth)).toEqual({
-      ok: false,
-      problems: [
-        'links.legacyTool is required',
-        'links.examples is required',
-        'links.documentation is required',
-        'links.terms is required',
-        'links.privacyPolicy is required',
-      ],
+    expect(validateAuthConfig(auth)).toEqual({ ok: true, config: { ...auth, links: PLACEHOLDER_LINKS } });
+    expect(validateAuthConfig({ ...auth, links: { examples: LINKS.examples } })).toEqual({
+      ok: true,
+      config: { ...auth, links: { ...PLACEHOLDER_LINKS, examples: LINKS.examples } },
     });
-    expect(validateAuthConfig({ ...auth, links: { ...LINKS, terms: 'javascript:alert(1)' } })).toEqual({
+  });
+
+  it('refuses an external link given that is not an http(s) URL (a deployment mistake)', () => {
+    const auth = { clientId: 'c', serverUrl: 'http://s', redirectUri: 'http://s/' };
+    expect(validateAuthConfig({ ...auth, links: { ...LINKS, terms: 'javascript:alert(1)', examples: 42 } })).toEqual({
       ok: false,
-      problems: ['links.terms must be an http(s) URL'],
+      problems: ['links.examples must be an http(s) URL', 'links.terms must be an http(s) URL'],
+    });
+    expect(validateAuthConfig({ ...auth, links: 'https://docs.vendor.test/' })).toEqual({
+      ok: false,
+      problems: ['links must be an object of addresses'],
     });
   });
 

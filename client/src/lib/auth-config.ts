@@ -1,4 +1,4 @@
-import type { PublicConfig } from '../../../server/src/public-config';
+import { PLACEHOLDER_LINKS, type PublicConfig } from '../../../server/src/public-config';
 import { EXTERNAL_LINK_KEYS, type ExternalLinks } from './external-links';
 
 /** The sign-in settings GET config.json hands the app (spec §3 "Sign-in config"), and the external links. */
@@ -13,8 +13,10 @@ const isHttpUrl = (value: string) => URL.canParse(value) && /^https?:$/.test(new
 
 /**
  * Checks config.json once, before the sign-in SDK starts (the SDK does not validate its config).
- * Every missing key is reported, each with the spec's message ("clientId is required", …); then each
- * external link, which must be an http(s) URL (a link the page cannot follow is a deployment's mistake).
+ * Every missing key is reported, each with the spec's message ("clientId is required", …). The
+ * external links are ours, not the spec's (§5, §7: config.json carries the three sign-in keys): each
+ * one left out takes its default, and one given must be an http(s) URL (a link the page cannot follow
+ * is a deployment's mistake).
  */
 export function validateAuthConfig(raw: unknown): AuthConfigResult {
   const source = asRecord(raw);
@@ -25,12 +27,14 @@ export function validateAuthConfig(raw: unknown): AuthConfigResult {
     if (typeof value === 'string' && value.trim() !== '') config[key] = value.trim();
     else problems.push(`${key} is required`);
   }
+  if (source.links !== undefined && asRecord(source.links) !== source.links)
+    problems.push('links must be an object of addresses');
   const givenLinks = asRecord(source.links);
-  const links: Partial<ExternalLinks> = {};
+  const links: ExternalLinks = { ...PLACEHOLDER_LINKS };
   for (const key of EXTERNAL_LINK_KEYS) {
     const value = givenLinks[key];
-    if (typeof value !== 'string' || value.trim() === '') problems.push(`links.${key} is required`);
-    else if (!isHttpUrl(value.trim())) problems.push(`links.${key} must be an http(s) URL`);
+    if (value === undefined) continue;
+    if (typeof value !== 'string' || !isHttpUrl(value.trim())) problems.push(`links.${key} must be an http(s) URL`);
     else links[key] = value.trim();
   }
   if (problems.length > 0) return { ok: false, problems };

@@ -4,7 +4,8 @@ import { IDENTITY_PATH_PREFIXES } from './identity-paths.js';
 import { BODY_TOO_LARGE, bodyLimitPreHandler } from './body-limit.js';
 import { clientChain, cookiesForApi, forwardedHeaders, setCookiesFromApi } from './hygiene.js';
 import { upstreamFailure, upstreamPool } from './upstream.js';
-import { forwardHandler } from './forward.js';
+import { forwardHandler, type ForwardOptions } from './forward.js';
+import { DOCUMENT_PATH, documentFallback } from './contract-document.js';
 import type { ValidatingProxy } from '../contract/validating-proxy.js';
 
 /** The methods proxied; others (TRACE, CONNECT) are a 404 like any unknown route. */
@@ -109,40 +110,42 @@ const proxyPlugin: FastifyPluginAsync = async (app) => {
   ) => {
     const isApi = name === 'compile API';
     const upstreamUrl = new URL(upstream);
-    const handler = forwardHandler({
-      // Keep the prefix: /api/projects → $API_UPSTREAM/api/projects when the upstream has no path.
-      basePath: upstreamUrl.pathname.replace(/\/$/, ''),
-      host: upstreamUrl.host,
-      pool: poolFor(upstream),
-      rewriteRequestHeaders: (request, headers) => {
-        Object.assign(headers, forwardedHeaders(clientChain(request.ips, request.socket.remoteAddress), publicUrl));
-        if (isApi) headers.cookie = cookiesForApi(request.headers.cookie);
-        if (headers.cookie === undefined) delete headers.cookie;
-        return headers;
-      },
-      rewriteResponseHeaders: isApi
-        ? (headers) => {
-            if (headers['set-cookie'] === undefined) return headers;
-            const kept = setCookiesFromApi(headers['set-cookie']);
-            if (kept.length > 0) headers['set-cookie'] = kept;
-            else delete headers['set-cookie'];
-            return headers;
+    const forwarding = (onResponse: ForwardOptions['onResponse']) =>
+      forwardHandler({
+        // Keep the prefix: /api/projects → $API_UPSTREAM/api/projects when the upstream has no path.
+        basePath: upstreamUrl.pathname.replace(/\/$/, ''),
+        host: upstreamUrl.host,
+        pool: poolFor(upstream),
+        rewriteRequestHeaders: (request, headers) => {
+          Object.assign(headers, forwardedHeaders(clientChain(request.ips, request.socket.remoteAddress), publicUrl));
+          if (isApi) headers.cookie = cookiesForApi(request.headers.cookie);
+          if (headers.cookie === undefined) delete headers.cookie;
+          return headers;
+        },
+        rewriteResponseHeaders: isApi
+          ? (headers) => {
+              if (headers['set-cookie'] === undefined) return headers;
+              const kept = setCookiesFromApi(headers['set-cookie']);
+              if (kept.length > 0) headers['set-cookie'] = kept;
+              else delete headers['set-cookie'];
+              return headers;
+            }
+          : undefined,
+        onResponse,
+        onError: (reply, { error }) => {
+          if (hasCode(error, BODY_TOO_LARGE)) {
+            if (!reply.sent)
+              void reply
+                .status(413)
+                .send({ detail: `Request body is larger than ${app.config.http.bodyLimitBytes} bytes` });
+            return;
           }
-        : undefined,
-      onResponse: validating?.onResponse,
-      onError: (reply, { error }) => {
-        if (hasCode(error, BODY_TOO_LARGE)) {
-          if (!reply.sent)
-            void reply
-              .status(413)
-              .send({ detail: `Request body is larger than ${app.config.http.bodyLimitBytes} bytes` });
-          return;
-        }
-        const failure = upstreamFailure(error, name, timeoutMs);
-        reply.log.warn({ err: error, upstream: name, upstreamOrigin: upstreamUrl.origin }, failure.detail);
-        void reply.status(failure.status).send({ detail: failure.detail });
-      },
-    });
+          const failure = upstreamFailure(error, name, timeoutMs);
+          reply.log.warn({ err: error, upstream: name, upstreamOrigin: upstreamUrl.origin }, failure.detail);
+          void reply.status(failure.status).send({ detail: failure.detail });
+        },
+      });
+    const handler = forwarding(validating?.onResponse);
     const preHandler = inOrder(limitBody, validating?.preHandler);
     return app.register(async (scope) => {
       // A cookie-authenticated write another site's page made the browser send stops here, as in
@@ -153,6 +156,9 @@ const proxyPlugin: FastifyPluginAsync = async (app) => {
       scope.removeAllContentTypeParsers();
       scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
       for (const url of [prefix, `${prefix}/*`]) scope.route({ url, method: PROXIED_METHODS, preHandler, handler });
+      // The app's API description: the gateway's own contract where the upstream has none.
+      if (isApi)
+        scope.get(DOCUMENT_PATH, { preHandler: inOrder(limitBody) }, forwarding(await documentFallback(app.log)));
     });
   };
 

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
+import { freePort } from './tcp.js';
 
 /**
  * A real redis-server (Debian's, installed by scripts/ensure-system-packages.sh) on a free port of
@@ -20,19 +20,6 @@ export interface TestRedis {
   restart(): Promise<void>;
   /** Stops it and deletes its directory. */
   dispose(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 class PortTaken extends Error {}

@@ -1,5 +1,19 @@
 import net from 'node:net';
 
+/** A port of 127.0.0.1 free a moment ago (another process may take it before the caller listens). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
 /** A TCP connection to 127.0.0.1:`port`, resolved once connected. */
 export function connect(port: number): Promise<net.Socket> {
   return new Promise((resolve, reject) => {

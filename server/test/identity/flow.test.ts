@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { CookieJar, parseSetCookie, type SetCookie } from '../helpers/sign-in.js';
 import { startGateway, type RunningGateway } from '../helpers/gateway.js';
 import { storesUnderTest } from '../helpers/stores-under-test.js';
+import { MOCK_ISSUER } from '../../src/mock/identity/tokens.js';
 
 const CLIENT_ID = 'cloud-compile';
 const APP = 'http://localhost:8080'; // the default PUBLIC_URL / REDIRECT_URI origin
@@ -106,7 +107,7 @@ describe.each(storesUnderTest())('mock identity ($kind store): the full hosted-b
     expect(claims).toMatchObject({
       sub: '2f6c1b0e-7a43-4c2e-9d1a-5b8e0c7f4a11',
       email: 'ada@example.com',
-      iss: APP,
+      iss: MOCK_ISSUER,
       aud: CLIENT_ID,
       exp: expiresAt,
     });

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startGateway, type RunningGateway } from '../helpers/gateway.js';
 import { CookieJar, signIn } from '../helpers/sign-in.js';
 import { openRedisStore, testRedis, uniquePrefix } from '../helpers/stores-under-test.js';
-import { SIGNING_SECRET_KEY } from '../../src/mock/identity/signing-secret.js';
+import { SECRET_MISMATCH_WARNING, SIGNING_SECRET_KEY } from '../../src/mock/identity/signing-secret.js';
 
 /**
  * Gateways sharing one Redis store (MOCK_STORE=redis://…), over real HTTP: they serve one
@@ -182,6 +182,25 @@ describe('mock identity: the token signing secret', () => {
     expect((await me(jar, b.baseUrl)).status).toBe(401);
     expect(lines.join('')).toContain('tokens signed with SESSION_SECRET');
     expect(lines.join('')).not.toContain(SECRET);
+  });
+
+  it('a replica whose secret differs from the others’ on the same store warns at start, naming SESSION_SECRET', async () => {
+    const env = deployment();
+    const [first, agreeing, other, unset]: [string[], string[], string[], string[]] = [[], [], [], []];
+    await gateway(env, first);
+    await gateway(env, agreeing);
+    await gateway({ ...env, SESSION_SECRET: `${SECRET}-another` }, other);
+    const { SESSION_SECRET: _left, ...withoutSecret } = env;
+    await gateway(withoutSecret, unset);
+    const warnings = (lines: string[]) =>
+      lines.map((line) => JSON.parse(line) as { level: number; msg: string }).filter((r) => r.level === 40);
+    expect(warnings(first)).toEqual([]);
+    expect(warnings(agreeing)).toEqual([]);
+    for (const lines of [other, unset]) {
+      expect(warnings(lines).map((record) => record.msg)).toEqual([SECRET_MISMATCH_WARNING]);
+      expect(lines.join('')).not.toContain(SECRET);
+    }
+    expect(SECRET_MISMATCH_WARNING).toContain('Set the same SESSION_SECRET on every replica');
   });
 
   it('memory store, SESSION_SECRET unset: the start-up log says sign-ins end at restart', async () => {

@@ -1,5 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { useFusionAuth } from '@fusionauth/react-sdk';
+import { ConnectionNotice } from '@/components/connection-notice';
 import { Spinner } from '@/components/spinner';
 import { avatarInitials } from '@/features/auth/utils/initials';
 import { Header } from '@/app/layouts/header/header';
@@ -30,6 +31,7 @@ export function AppLayout({ children, withNav = true }: { children: ReactNode; w
       <div className="app-body">
         {withNav && <NavBar />}
         <div className="app-column">
+          <ConnectionNotice />
           <main id="main-content" className="app-view" tabIndex={-1}>
             <Suspense fallback={<Spinner label="Loading page" />}>{children}</Suspense>
           </main>

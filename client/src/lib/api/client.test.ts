@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { handleFailedCall } from './client';
+import { fetchDocument, handleFailedCall } from './client';
+import { isConnectionLost, reportConnection } from '../connection';
 import { ApiError } from './error-message';
 
 const answer = (status: number, data: unknown) => ({ message: `status ${status}`, response: { status, data } });
@@ -32,5 +33,49 @@ describe('handleFailedCall', () => {
     const onUnauthorized = vi.fn();
     await expect(handleFailedCall(networkError, onUnauthorized)).rejects.toBe(networkError);
     expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+});
+
+describe('fetchDocument', () => {
+  it('says what the gateway said when the API description is not served (proxy mode, upstream down)', async () => {
+    const down = async () => Response.json({ detail: 'The compile API could not be reached' }, { status: 502 });
+    await expect(fetchDocument(down)).rejects.toEqual(
+      new ApiError(502, 'The API description could not be loaded (502): The compile API could not be reached'),
+    );
+  });
+
+  it('keeps the status alone when the answer has no detail', async () => {
+    const bare = async () => new Response('<html>Bad Gateway</html>', { status: 502 });
+    await expect(fetchDocument(bare)).rejects.toEqual(
+      new ApiError(502, 'The API description could not be loaded (502)'),
+    );
+  });
+});
+
+describe('the connection, as calls find it', () => {
+  it('a call without any answer marks it lost; any answer, an error status included, marks it back', async () => {
+    reportConnection(true);
+    const refused = Object.assign(new Error('Network Error'), { isAxiosError: true, code: 'ERR_NETWORK' });
+    await expect(handleFailedCall(refused, vi.fn())).rejects.toBe(refused);
+    expect(isConnectionLost()).toBe(true);
+    await expect(handleFailedCall(answer(502, { detail: 'down' }), vi.fn())).rejects.toBeInstanceOf(ApiError);
+    expect(isConnectionLost()).toBe(false);
+  });
+
+  it('a cancelled call says nothing about the connection', async () => {
+    reportConnection(true);
+    const cancelled = Object.assign(new Error('canceled'), { isAxiosError: true, code: 'ERR_CANCELED' });
+    await expect(handleFailedCall(cancelled, vi.fn())).rejects.toBe(cancelled);
+    expect(isConnectionLost()).toBe(false);
+  });
+
+  it('the API description unreachable marks it lost too', async () => {
+    reportConnection(true);
+    const offline = async () => {
+      throw new TypeError('Failed to fetch');
+    };
+    await expect(fetchDocument(offline)).rejects.toThrow('Failed to fetch');
+    expect(isConnectionLost()).toBe(true);
+    reportConnection(true);
   });
 });

@@ -1,6 +1,7 @@
 import type { Document } from 'openapi-client-axios';
 import type { Client } from './generated/openapi';
 import { ApiError, parseErrorDetail } from './error-message';
+import { isNetworkFailure, reportConnection } from '../connection';
 import { yieldToMain } from '../yield-to-main';
 import { operationsDocument } from './operations-document';
 
@@ -35,10 +36,15 @@ function hasResponse(error: unknown): error is ErrorWithResponse {
 /**
  * The one place every failed call passes through: a 401 restarts sign-in (keeping the hash), and
  * every non-OK answer becomes an ApiError with the readable message of its body. Errors without an
- * answer (network down, aborted) pass through unchanged.
+ * answer (network down, aborted) pass through unchanged; one that got no answer at all tells the
+ * shell the connection is lost (lib/connection.ts), any answer that the gateway is there.
  */
 export function handleFailedCall(error: unknown, onUnauthorized: () => void = unauthorizedHandler): Promise<never> {
-  if (!hasResponse(error)) return Promise.reject(error);
+  if (!hasResponse(error)) {
+    if (isNetworkFailure(error)) reportConnection(false);
+    return Promise.reject(error);
+  }
+  reportConnection(true);
   const { status, data } = error.response;
   if (status === 401) onUnauthorized();
   return Promise.reject(new ApiError(status, parseErrorDetail(data)));
@@ -46,9 +52,26 @@ export function handleFailedCall(error: unknown, onUnauthorized: () => void = un
 
 let clientPromise: Promise<ApiClient> | undefined;
 
-async function fetchDocument(): Promise<unknown> {
-  const response = await fetch(OPENAPI_DOCUMENT_URL, { credentials: 'same-origin' });
-  if (!response.ok) throw new ApiError(response.status, `The API description could not be loaded (${response.status})`);
+/**
+ * GET /api/openapi.json. A failure says what the gateway said ("The compile API could not be reached"
+ * in proxy mode with the upstream down) rather than only its status.
+ */
+export async function fetchDocument(fetchImpl: typeof fetch = fetch): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetchImpl(OPENAPI_DOCUMENT_URL, { credentials: 'same-origin' });
+  } catch (error) {
+    if (isNetworkFailure(error)) reportConnection(false);
+    throw error;
+  }
+  reportConnection(true);
+  if (!response.ok) {
+    const detail = parseErrorDetail(await response.json().catch(() => undefined));
+    throw new ApiError(
+      response.status,
+      `The API description could not be loaded (${response.status})${detail ? `: ${detail}` : ''}`,
+    );
+  }
   return response.json();
 }
 
@@ -61,7 +84,13 @@ async function createApiClient(): Promise<ApiClient> {
   await yieldToMain();
   const api = new OpenAPIClientAxios({ definition, axiosConfigDefaults: { withCredentials: true } });
   const client = api.initSync<ApiClient>();
-  client.interceptors.response.use(undefined, (error: unknown) => handleFailedCall(error));
+  client.interceptors.response.use(
+    (response) => {
+      reportConnection(true);
+      return response;
+    },
+    (error: unknown) => handleFailedCall(error),
+  );
   await yieldToMain();
   return client;
 }

@@ -29,7 +29,6 @@ export default fp<MockIdentityOptions>(
     const tokens = new TokenService({
       store,
       secret: await signingSecret(store, config.mock.sessionSecret, app.log),
-      issuer: config.publicUrl,
       audience: config.publicConfig.clientId,
       accessTokenTtlSeconds: config.mock.tokenTtlSeconds,
       refreshTokenTtlSeconds: REFRESH_TOKEN_TTL_SECONDS,

@@ -97,6 +97,22 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
   const signInLimit = app.rateLimit({ max: config.mock.limits.signInsPerMinute, timeWindow: 60_000 });
   const signInWrite = { ...sameSiteWrite, onRequest: [sameSiteWrite.onRequest, signInLimit] };
 
+  /**
+   * Why a redirect target was refused, naming the settings that decide it. The usual cause is a
+   * gateway in proxy mode in front of this one (a "staging" mock): the app there asks to come back
+   * to the proxy's address, which this gateway knows only if its PUBLIC_URL (or REDIRECT_URI) says so.
+   */
+  function redirectRefusal(redirectParam: string, target: unknown): string {
+    const origin = typeof target === 'string' && URL.canParse(target) ? new URL(target).origin : undefined;
+    const asked = origin && origin !== 'null' ? ` (${origin})` : '';
+    return (
+      `The ${redirectParam}${asked} is not an address of this application, so the sign-in cannot return there. ` +
+      `This gateway returns only to the origins of its PUBLIC_URL (${config.publicUrl}) and REDIRECT_URI ` +
+      `(${redirectUri}). Behind another gateway in proxy mode, set this gateway’s PUBLIC_URL to the address ` +
+      'people open the app at (the proxy’s).'
+    );
+  }
+
   /** A 400 page, never a redirect: what every bad client id or redirect target gets. */
   function refuse(request: FastifyRequest, reply: FastifyReply, title: string, message: string) {
     request.log.info({ reason: title }, 'identity request refused');
@@ -132,12 +148,7 @@ const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, op
     const redirect =
       rawRedirect === undefined ? new URL(redirectUri) : safeRedirectTarget(rawRedirect, redirectOrigins);
     if (!redirect) {
-      refuse(
-        request,
-        reply,
-        'Redirect not allowed',
-        `The ${redirectParam} is not an address of this application, so the sign-in cannot return there.`,
-      );
+      refuse(request, reply, 'Redirect not allowed', redirectRefusal(redirectParam, rawRedirect));
       return null;
     }
     const queryStart = request.url.indexOf('?');

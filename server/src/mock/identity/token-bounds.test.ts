@@ -21,7 +21,6 @@ function service(maxSessions?: number) {
   const store = new CountingStore(() => now);
   const tokens = new TokenService({
     store,
-    issuer: 'http://localhost:8080',
     audience: 'cloud-compile',
     accessTokenTtlSeconds: 60,
     refreshTokenTtlSeconds: 3600,

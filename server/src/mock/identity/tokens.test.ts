@@ -1,7 +1,7 @@
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { CountingStore } from '../../../test/helpers/counting-store.js';
-import { TokenService } from './tokens.js';
+import { MOCK_ISSUER, TokenService } from './tokens.js';
 
 const user = {
   id: 'user-1',
@@ -20,7 +20,6 @@ function service(ttl = 60) {
   const store = new CountingStore(() => now);
   const tokens = new TokenService({
     store,
-    issuer: 'http://localhost:8080',
     audience: 'cloud-compile',
     accessTokenTtlSeconds: ttl,
     refreshTokenTtlSeconds: 3600,
@@ -43,7 +42,7 @@ describe('TokenService', () => {
       sub: 'user-1',
       email: 'ada@example.com',
       sid: issued.sessionId,
-      iss: 'http://localhost:8080',
+      iss: MOCK_ISSUER,
       aud: 'cloud-compile',
       iat: Date.UTC(2026, 0, 1) / 1000,
       exp: Date.UTC(2026, 0, 1) / 1000 + 60,

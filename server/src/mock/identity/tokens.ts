@@ -18,8 +18,6 @@ export interface TokenServiceOptions {
   store: StateStore;
   /** Signs and checks the HS256 tokens (see signing-secret.ts). Default: random, this instance's own. */
   secret?: Uint8Array;
-  /** The `iss` claim: the gateway's public URL. */
-  issuer: string;
   /** The `aud` claim: the OAuth client id. */
   audience: string;
   accessTokenTtlSeconds: number;
@@ -75,6 +73,15 @@ export interface AccessClaims {
 }
 
 const ALGORITHM = 'HS256';
+
+/**
+ * The `iss` claim: one name for the mock identity provider, the same on every gateway. Not the
+ * gateway's PUBLIC_URL: replicas reached at different addresses (README's two ports, each with its
+ * own default PUBLIC_URL) are one provider, and an issuer per address made each refuse the other's
+ * tokens (and a sign-in on one replaced the host's cookies, signing the browser out of the other).
+ * A token stays bound to its deployment by the signing secret and by its session in the store.
+ */
+export const MOCK_ISSUER = 'urn:cloud-compile:mock-identity';
 
 /** Stored by digest, so the store keeps no usable refresh token. */
 function digest(token: string): string {
@@ -171,7 +178,7 @@ export class TokenService {
     try {
       const { payload } = await jwtVerify(token, this.secret, {
         algorithms: [ALGORITHM],
-        issuer: this.options.issuer,
+        issuer: MOCK_ISSUER,
         audience: this.options.audience,
         currentDate: new Date(this.options.now()),
         requiredClaims: ['sub', 'sid', 'exp', 'iat'],
@@ -246,7 +253,7 @@ export class TokenService {
       new SignJWT(claims)
         .setProtectedHeader({ alg: ALGORITHM, typ })
         .setSubject(user.id)
-        .setIssuer(this.options.issuer)
+        .setIssuer(MOCK_ISSUER)
         .setAudience(this.options.audience)
         .setIssuedAt(issuedAt)
         .setExpirationTime(accessTokenExpiresAt)

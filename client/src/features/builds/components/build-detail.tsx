@@ -156,7 +156,11 @@ function BuildDetailView({ build, refresh, highlight, onHighlightChange, onOpenF
           <h3 id="build-diagnostics-title" className="build-subtitle">
             Errors and warnings
           </h3>
-          <BuildDiagnostics diagnostics={build.diagnostics} onOpenFileLocation={onOpenFileLocation} />
+          <BuildDiagnostics
+            diagnostics={build.diagnostics}
+            status={shown.status}
+            onOpenFileLocation={onOpenFileLocation}
+          />
         </section>
       )}
 

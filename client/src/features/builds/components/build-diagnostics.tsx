@@ -1,8 +1,10 @@
-import type { Diagnostic } from '@/lib/api/schemas';
+import type { Build, Diagnostic } from '@/lib/api/schemas';
 import { diagnosticSummary } from '../utils/diagnostic-counts';
 
 export interface BuildDiagnosticsProps {
   diagnostics: readonly Diagnostic[];
+  /** The build's status: a failed build without errors failed for the platform (see diagnosticSummary). */
+  status?: Build['status'];
   /** A diagnostic in one of the project's files was chosen: open it there. */
   onOpenFileLocation(file: string, line: number): void;
 }
@@ -28,12 +30,12 @@ function DiagnosticItem({ diagnostic: d, onOpen }: { diagnostic: Diagnostic; onO
  * The build's errors and warnings: counted (the user's apart from the platform's), the user's listed
  * with links into the editor, the platform's folded away until asked for.
  */
-export function BuildDiagnostics({ diagnostics, onOpenFileLocation }: BuildDiagnosticsProps) {
+export function BuildDiagnostics({ diagnostics, status, onOpenFileLocation }: BuildDiagnosticsProps) {
   const mine = diagnostics.filter((d) => d.origin === 'user');
   const platform = diagnostics.filter((d) => d.origin === 'platform');
   return (
     <div className="build-diagnostics">
-      <p className="build-diagnostics-summary">{diagnosticSummary(diagnostics)}</p>
+      <p className="build-diagnostics-summary">{diagnosticSummary(diagnostics, status)}</p>
       {mine.length > 0 && (
         <ul className="build-diagnostic-list" aria-label="Errors and warnings in your files">
           {mine.map((d, index) => (

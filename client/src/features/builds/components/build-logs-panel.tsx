@@ -98,7 +98,7 @@ function FollowedBuildPanel({
         </span>
         <BuildProgress build={shown} />
         {!active && build.diagnostics && build.diagnostics.length > 0 && (
-          <span className="build-progress">{diagnosticSummary(build.diagnostics)}</span>
+          <span className="build-progress">{diagnosticSummary(build.diagnostics, shown.status)}</span>
         )}
       </span>
       <span className="build-logs-actions">

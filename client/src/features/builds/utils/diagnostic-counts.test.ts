@@ -25,6 +25,18 @@ describe('diagnosticSummary', () => {
   });
 });
 
+describe('diagnosticSummary of a failed build', () => {
+  it('says a build failed for the platform when no error was found (not "0 errors · 0 warnings")', () => {
+    const platformFailure = 'Failed for the platform, not for an error in your design: see the build’s error';
+    expect(diagnosticSummary([], 'failed')).toBe(platformFailure);
+    expect(diagnosticSummary([d('warning', 'user')], 'failed')).toBe(platformFailure);
+    expect(diagnosticSummary([d('error', 'user')], 'failed')).toBe(
+      '1 error · 0 warnings in your files · 0 from the platform',
+    );
+    expect(diagnosticSummary([], 'succeeded')).toBe('0 errors · 0 warnings in your files · 0 from the platform');
+  });
+});
+
 describe('queueText', () => {
   it('says how many builds wait ahead', () => {
     expect([queueText(3), queueText(1), queueText(null)]).toEqual([

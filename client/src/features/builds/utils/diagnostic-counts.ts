@@ -1,9 +1,16 @@
-import type { Diagnostic } from '@/lib/api/schemas';
+import type { Build, Diagnostic } from '@/lib/api/schemas';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** "1 error · 3 warnings in your files · 602 from the platform" (the same words as the build log's summary). */
-export function diagnosticSummary(diagnostics: readonly Diagnostic[]): string {
+/**
+ * "1 error · 3 warnings in your files · 602 from the platform" (the same words as the build log's summary).
+ * A failed build without a single error was not failed by the tools' verdict on the design (its gateway
+ * stopped, a limit stopped it): "0 errors · 0 warnings" would read as judged, so it says so instead.
+ */
+export function diagnosticSummary(diagnostics: readonly Diagnostic[], status?: Build['status']): string {
+  if (status === 'failed' && !diagnostics.some((d) => d.severity === 'error')) {
+    return 'Failed for the platform, not for an error in your design: see the build’s error';
+  }
   let errors = 0;
   let warnings = 0;
   let platform = 0;

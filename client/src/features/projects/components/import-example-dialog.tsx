@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type Ref, type RefObject } from 'react';
 import { Dialog } from '@/components/dialog';
 import { Spinner } from '@/components/spinner';
-import { errorMessage } from '@/lib/api/error-message';
+import { LoadError } from '@/components/load-error';
+import { errorMessage, isNotFound } from '@/lib/api/error-message';
 import type { Example, Project } from '@/lib/api/schemas';
 import { useCreateProject } from '../api/create-project';
 import { useBuildConfigs } from '@/lib/api/build-configs';
@@ -53,6 +54,15 @@ export function ImportExampleDialog({
       />
     </Dialog>
   );
+}
+
+/**
+ * Why the list is missing, readably: a bare "Not Found" (the API's detail for a route it lacks, e.g.
+ * a staging API without examples) read as if an example had gone.
+ */
+function examplesLoadProblem(error: unknown): string {
+  if (isNotFound(error)) return 'The examples could not be loaded: this API does not offer any (it answered 404).';
+  return errorMessage(error, 'The examples could not be loaded. Check your connection and retry.');
 }
 
 const LANGUAGE_LABELS: Record<Example['language'], string> = { vhdl: 'VHDL', verilog: 'Verilog' };
@@ -124,10 +134,12 @@ function ImportExampleForm({
         </p>
       )}
       {examples.isLoading && <Spinner label="Loading examples" />}
-      {examples.error && (
-        <p className="error-text" role="alert">
-          {errorMessage(examples.error, 'The examples could not be loaded. Please try again later.')}
-        </p>
+      {examples.error && !exampleList && (
+        <LoadError
+          message={examplesLoadProblem(examples.error)}
+          onRetry={() => void examples.mutate()}
+          retrying={examples.isValidating}
+        />
       )}
       {exampleList && exampleList.length === 0 && <p>There are no examples to import.</p>}
       {exampleList && exampleList.length > 0 && (
