@@ -34,6 +34,13 @@ function files(design: string): SourceFile[] {
 const TARGETS: Record<string, string> = { interlaced: 'CustomInstrumentInterlaced' };
 const designs = readdirSync(DESIGNS).sort();
 
+/** reverse-order/ with a unit misnamed in its middle file: GHDL then gives no elaboration order at all. */
+const TYPO = 'reverse-order with a misnamed unit';
+const withTypo = () =>
+  files('reverse-order').map((f) =>
+    f.name === 'b-averager.vhd' ? { ...f, content: f.content.replace('work.AverageTypes', 'work.AverageType') } : f,
+  );
+
 let tmpRoot: string;
 let builds: Map<string, Promise<Finished>>;
 
@@ -44,6 +51,7 @@ beforeAll(async () => {
   builds = new Map(
     designs.map((design) => [design, startBuild(runner, design, config(TARGETS[design]), files(design)).done]),
   );
+  builds.set(TYPO, startBuild(runner, TYPO, config(), withTypo()).done);
 });
 afterAll(() => (tmpRoot ? rm(tmpRoot, { recursive: true, force: true }) : undefined));
 
@@ -112,6 +120,18 @@ describe('designs that use the platform build as on the instrument', { timeout: 
   it('reverse-order: files uploaded against their dependency order are analysed in that order', async () => {
     const built = await succeeded('reverse-order');
     expect(inUserFiles(built)).toEqual([]);
+  });
+
+  it('reverse-order with a misnamed unit: the errors are in that file, first where the name is', async () => {
+    const built = await builds.get(TYPO)!;
+    expect(built.outcome.status).toBe('failed');
+    expect(errors(built)[0]).toMatchObject({
+      file: 'b-averager.vhd',
+      line: lineOf('reverse-order', 'b-averager.vhd', 'use work.AverageTypes.all'),
+      message: 'unit "averagetype" not found in library "work"',
+    });
+    // Not the files analysed before their dependencies had been (upload order: a-top.vhd first).
+    expect(new Set(errors(built).map((d) => d.file))).toEqual(new Set(['b-averager.vhd']));
   });
 
   it('latch: a warning at the latch, and the build succeeds', async () => {

@@ -23,6 +23,7 @@ import {
 import { IP_CORES_VERILOG, MOKU_LIBRARY, MOKU_LIBRARY_NAME, VHDL_PLATFORM } from './platform-files.js';
 import { ToolSlots } from './tool-slots.js';
 import { checkConstraints, comparePorts, resourceSummary, yosysScript, type NetlistPorts } from './toolchain-steps.js';
+import { dependencyOrder } from './vhdl-order.js';
 import { SynthesisFindings } from './vhdl-synthesis.js';
 
 export interface ToolchainRunnerOptions {
@@ -387,11 +388,9 @@ class ToolchainBuild {
       await run.done;
       this.current = null;
       const ordered = order.map((name) => name.replace(/^\.\//, '')).filter((name) => vhdl.includes(name));
-      end = await this.tool('ghdl', ghdl, [
-        '-a',
-        ...std,
-        ...[...ordered, ...vhdl.filter((n) => !ordered.includes(n))].map(asPath),
-      ]);
+      // The files GHDL left out (all of them when a unit is missing) in the order their text gives.
+      const rest = dependencyOrder(job.files.filter((f) => vhdl.includes(f.name) && !ordered.includes(f.name)));
+      end = await this.tool('ghdl', ghdl, ['-a', ...std, ...[...ordered, ...rest].map(asPath)]);
       if (!ok(end)) return failure(end);
       if (top.language === 'vhdl') {
         // The synthesized VHDL goes to Yosys as Verilog; unbound components stay black boxes there,
