@@ -7,7 +7,7 @@ import type { Diagnostic } from '../../src/mock/builds/diagnostics.js';
 import { GHDL_MISSING } from '../../src/mock/builds/select-runner.js';
 import { REAL_CONVERSION_LIMIT, realFunctionLimit } from '../../src/mock/builds/vhdl-synthesis.js';
 import type { ProjectConfig, SourceFile } from '../../src/mock/domain.js';
-import { ghdl, startBuild, toolchainRunner, type Finished } from './toolchain-harness.js';
+import { cores, ghdl, startBuild, toolchainRunner, type Finished } from './toolchain-harness.js';
 
 // The project's own designs (designs/, one folder each), one per construct of the platform that real
 // designs use: Moku.Support's functions and components, the interlaced target, IP cores as black boxes,
@@ -53,7 +53,17 @@ beforeAll(async () => {
   );
   builds.set(TYPO, startBuild(runner, TYPO, config(), withTypo()).done);
 });
-afterAll(() => (tmpRoot ? rm(tmpRoot, { recursive: true, force: true }) : undefined));
+afterAll(async () => {
+  // Each build's own time (from its first stage), so a slower pipeline shows in the test output.
+  const times = await Promise.all(
+    [...(builds ?? [])].map(async ([name, done]) => {
+      const f = await done;
+      return `${name}: ${((f.finishedAt - f.startedAt) / 1000).toFixed(1)} s`;
+    }),
+  );
+  process.stdout.write(`platform designs (${cores} at once):\n  ${times.join('\n  ')}\n`);
+  if (tmpRoot) await rm(tmpRoot, { recursive: true, force: true });
+});
 
 const errors = (built: Finished) => built.diagnostics.filter((d) => d.severity === 'error');
 const warnings = (built: Finished) => built.diagnostics.filter((d) => d.severity === 'warning');
