@@ -37,7 +37,7 @@ describe('planSync', () => {
   });
 
   it('knows the source extensions, in any case, and not a bare extension', () => {
-    expect(['a.vhd', 'B.V', 'c.sv', 'd.xdc', 'e.xci', 'f.coe'].every(isSourceFile)).toBe(true);
+    expect(['a.vhd', 'a.vhdl', 'B.V', 'c.sv', 'd.xdc', 'e.xci', 'f.coe'].every(isSourceFile)).toBe(true);
     expect(['a.vhdl.bak', 'notes.txt', '.v', 'v', 'a.svh'].some(isSourceFile)).toBe(false);
   });
 

@@ -28,6 +28,8 @@ export type ParsedLine = { text: string; diagnostic: Diagnostic } | { text: stri
 const GHDL =
   /^(?<path>[^\s:][^:]*\.(?:vhdl?|vhd)):(?<line>\d+):(?<col>\d+):\s*(?:(?<sev>warning|error|note):\s*|\((?<kind>assertion|report) (?<level>note|warning|error|failure)\):\s*)?(?<msg>.*)$/i;
 const REPEATS_ASSERTION = /^error due to assertion failure$/;
+// Lines that explain the diagnostic before them: `(found: …)`, `(in default configuration of top(rtl))`.
+const CONTINUES = /^\((?:found:|in default configuration of )/;
 // Yosys: `bad.v:3: ERROR: syntax error, unexpected …` and `top.v:12: Warning: Identifier … is implicitly declared.`
 const YOSYS =
   /^(?<path>[^\s:][^:]*\.(?:sv|v|svh|vh)):(?<line>\d+)(?:\.(?<col>\d+)(?:-\d+(?:\.\d+)?)?)?:\s*(?<sev>ERROR|Warning):\s*(?<msg>.*)$/;
@@ -56,7 +58,7 @@ export function parseToolLine(raw: string, mapPath: PathMapper): ParsedLine {
   if (!match?.groups) return { text: raw, diagnostic: null };
   const { path, line, col, sev, kind, level, msg } = match.groups as Record<string, string | undefined>;
   const severity = (sev ?? (level === 'failure' ? 'error' : level) ?? 'error').toLowerCase();
-  if (severity === 'note' || msg!.startsWith('(found:') || REPEATS_ASSERTION.test(msg!.trim()))
+  if (severity === 'note' || CONTINUES.test(msg!) || REPEATS_ASSERTION.test(msg!.trim()))
     return { text: raw, diagnostic: null };
   const mapped = mapPath(path!);
   if (!mapped) return { text: raw, diagnostic: null };
@@ -70,8 +72,13 @@ export function parseToolLine(raw: string, mapPath: PathMapper): ParsedLine {
     message: boundedMessage(message),
     origin: mapped.origin,
   };
-  const where = column === null ? `${mapped.file}:${diagnostic.line}` : `${mapped.file}:${diagnostic.line}:${column}`;
-  return { text: `${where}: ${diagnostic.severity}: ${message}`, diagnostic };
+  return { text: diagnosticText(diagnostic, message), diagnostic };
+}
+
+/** A diagnostic as the log shows it, `file:line:column: severity: message` (the log viewer links it). */
+export function diagnosticText(diagnostic: Diagnostic, message = diagnostic.message): string {
+  const { file, line, column, severity } = diagnostic;
+  return `${column === null ? `${file}:${line}` : `${file}:${line}:${column}`}: ${severity}: ${message}`;
 }
 
 export interface DiagnosticCounts {

@@ -5,9 +5,9 @@ describe('findTopLevel', () => {
   it('finds a VHDL architecture of the target, ignoring case and comments', () => {
     const files = [
       { name: 'helper.vhd', content: '-- architecture rtl of CustomInstrument is\nentity Helper is end;' },
-      { name: 'top.vhd', content: 'ARCHITECTURE Rtl OF custominstrument IS\nbegin\nend;' },
+      { name: 'top.vhd', content: 'library ieee;\n-- the top\nARCHITECTURE Rtl OF custominstrument IS\nbegin\nend;' },
     ];
-    expect(findTopLevel(files, 'CustomInstrument')).toEqual({ language: 'vhdl', file: 'top.vhd' });
+    expect(findTopLevel(files, 'CustomInstrument')).toEqual({ language: 'vhdl', file: 'top.vhd', line: 3 });
   });
 
   it('finds a Verilog module of the target, not one in a comment', () => {
@@ -19,10 +19,10 @@ describe('findTopLevel', () => {
     ).toBeNull();
     expect(
       findTopLevel(
-        [{ name: 'a.sv', content: 'module CustomInstrument (input wire clk);\nendmodule' }],
+        [{ name: 'a.sv', content: '/* a block\n comment */\nmodule CustomInstrument (input wire clk);\nendmodule' }],
         'CustomInstrument',
       ),
-    ).toEqual({ language: 'verilog', file: 'a.sv' });
+    ).toEqual({ language: 'verilog', file: 'a.sv', line: 3 });
   });
 });
 

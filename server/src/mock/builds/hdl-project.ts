@@ -13,13 +13,23 @@ export function fileKind(name: string): FileKind {
 }
 
 const stripVhdlComments = (text: string) => text.replace(/--.*$/gm, '');
-const stripVerilogComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
+// Block comments keep their line breaks, so a match's line in the stripped text is its line in the file.
+const stripVerilogComments = (text: string) =>
+  text.replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, '')).replace(/\/\/.*$/gm, '');
 const escape = (name: string) => name.replace(/[^\w]/g, '');
 
 /** Where the design's top level is: the file holding `architecture … of <target>` or `module <target>`. */
 export interface TopLevel {
   language: 'vhdl' | 'verilog';
   file: string;
+  /** The line of the `architecture … of` or `module` that begins the top level (1-based). */
+  line: number;
+}
+
+/** The 1-based line of the first match of `pattern` in `text` (comments stripped, line breaks kept), or null. */
+function lineOf(text: string, pattern: RegExp): number | null {
+  const match = pattern.exec(text);
+  return match ? text.slice(0, match.index).split('\n').length : null;
 }
 
 export function findTopLevel(files: readonly SourceFile[], target: string): TopLevel | null {
@@ -28,9 +38,13 @@ export function findTopLevel(files: readonly SourceFile[], target: string): TopL
   const verilog = new RegExp(`\\bmodule\\s+${name}\\b`);
   for (const file of files) {
     const kind = fileKind(file.name);
-    if (kind === 'vhdl' && vhdl.test(stripVhdlComments(file.content))) return { language: 'vhdl', file: file.name };
-    if (kind === 'verilog' && verilog.test(stripVerilogComments(file.content)))
-      return { language: 'verilog', file: file.name };
+    const line =
+      kind === 'vhdl'
+        ? lineOf(stripVhdlComments(file.content), vhdl)
+        : kind === 'verilog'
+          ? lineOf(stripVerilogComments(file.content), verilog)
+          : null;
+    if (line !== null) return { language: kind === 'vhdl' ? 'vhdl' : 'verilog', file: file.name, line };
   }
   return null;
 }
@@ -51,6 +65,7 @@ export function topLevelProblem(files: readonly SourceFile[], target: string): s
 export const BUILD_FILE_NAMES = [
   '.vhdl-netlist.v',
   '.platform-header.v',
+  '.ip-cores.v',
   'platform-header.json',
   'netlist.json',
   'resources.rpt',

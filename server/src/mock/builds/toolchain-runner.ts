@@ -4,8 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { StageName } from '../domain.js';
 import type { ArtifactFile } from './artifacts.js';
+import { blackBoxLines, ipCoresUsed, type NetlistCells } from './black-boxes.js';
 import { collectArtifacts } from './build-artifacts.js';
-import { diagnosticSummary, parseToolLine, type Diagnostic, type PathMapper } from './diagnostics.js';
+import { diagnosticSummary, diagnosticText, parseToolLine, type Diagnostic, type PathMapper } from './diagnostics.js';
 import { fileKind, findTopLevel, topLevelProblem, unsafeFileNames } from './hdl-project.js';
 import { stageHeader } from './log-templates.js';
 import type { BuildJob, BuildOutcome, BuildProgress, BuildRunner, RunningBuild } from './runner.js';
@@ -19,8 +20,11 @@ import {
   toolEndMessages,
   wroteTooMuch,
 } from './tool-output.js';
+import { IP_CORES_VERILOG, MOKU_LIBRARY, MOKU_LIBRARY_NAME, VHDL_PLATFORM } from './platform-files.js';
 import { ToolSlots } from './tool-slots.js';
 import { checkConstraints, comparePorts, resourceSummary, yosysScript, type NetlistPorts } from './toolchain-steps.js';
+import { dependencyOrder } from './vhdl-order.js';
+import { SynthesisFindings } from './vhdl-synthesis.js';
 
 export interface ToolchainRunnerOptions {
   /** fixtures/platform: the slot entities (VHDL) and module headers (Verilog). */
@@ -39,12 +43,6 @@ export interface ToolchainRunnerOptions {
 }
 
 export const YOSYS_PROCESS = path.join(path.dirname(new URL(import.meta.url).pathname), 'tools', 'yosys-process.mjs');
-const VHDL_PLATFORM = [
-  'custom-instrument-pkg.vhd',
-  'custom-instrument.vhd',
-  'custom-instrument-interlaced.vhd',
-  'custom-wrapper.vhd',
-];
 const VERILOG_HEADER: Record<string, string> = {
   CustomInstrument: 'custom-instrument.v',
   CustomInstrumentInterlaced: 'custom-instrument-interlaced.v',
@@ -256,7 +254,7 @@ class ToolchainBuild {
 
   private readonly mapPath: PathMapper = (raw) => {
     const relative = raw.startsWith(this.dir) ? raw.slice(this.dir.length + 1) : raw;
-    const platform = /(?:^|\/)platform\/([^/]+)$/.exec(relative);
+    const platform = /(?:^|\/)platform\/(.+)$/.exec(relative);
     if (platform) return { file: `platform/${platform[1]}`, origin: 'platform' };
     const name = relative.replace(/^src\//, '').replace(/^\.\//, '');
     return this.job.files.some((f) => f.name === name) ? { file: name, origin: 'user' } : null;
@@ -266,8 +264,17 @@ class ToolchainBuild {
     return Math.round(this.options.sandbox.memoryLimitBytes / 1024 / 1024);
   }
 
-  /** Runs a tool in the build's src/ folder; false when it failed (its errors are in the log). */
-  private async tool(label: string, command: string, args: string[]): Promise<ToolEnd> {
+  /**
+   * Runs a tool in the build's src/ folder; false when it failed (its errors are in the log). `rewrite`
+   * may restate each diagnostic as the user should see it, turn it into a plain line of the log (a
+   * string), or keep it out of the diagnostics (null).
+   */
+  private async tool(
+    label: string,
+    command: string,
+    args: string[],
+    rewrite?: (diagnostic: Diagnostic) => Diagnostic | string | null,
+  ): Promise<ToolEnd> {
     if (this.cancelled) throw new Cancelled();
     this.log(`$ ${label} ${args.join(' ')}`);
     let outOfMemory = false;
@@ -286,7 +293,10 @@ class ToolchainBuild {
         // A diagnostic, or GHDL's excerpt of the source under it, quotes the design (its own
         // `report "… out of memory"`): only the tool's own words tell that it ran out.
         if (!parsed.diagnostic && OUT_OF_MEMORY.test(line) && !this.quotesDesign(line)) outOfMemory = true;
-        if (parsed.diagnostic) this.addDiagnostic(parsed.diagnostic, parsed.text);
+        const diagnostic = parsed.diagnostic && rewrite ? rewrite(parsed.diagnostic) : parsed.diagnostic;
+        if (typeof diagnostic === 'string') this.log(diagnostic);
+        else if (diagnostic)
+          this.addDiagnostic(diagnostic, rewrite || parsed.text === null ? diagnosticText(diagnostic) : parsed.text);
         else if (parsed.text !== null) this.log(parsed.text);
       },
     });
@@ -326,9 +336,9 @@ class ToolchainBuild {
     const src = path.join(this.dir, 'src');
     const platform = path.join(this.dir, 'platform');
     await mkdir(src);
-    await mkdir(platform);
+    await mkdir(path.join(platform, 'moku'), { recursive: true });
     for (const file of job.files) await writeFile(path.join(src, file.name), file.content);
-    for (const name of VHDL_PLATFORM)
+    for (const name of [...MOKU_LIBRARY, ...VHDL_PLATFORM])
       await writeFile(path.join(platform, name), await readFile(path.join(options.platformDir, 'vhdl', name)));
     const header = VERILOG_HEADER[target];
     if (!header) return this.failed(`SYNTHESIS failed: no platform interface for target ${target}`);
@@ -355,7 +365,11 @@ class ToolchainBuild {
     if (vhdl.length > 0) {
       const std = ['--std=08', '--workdir=.'];
       const ghdl = options.ghdl.path;
-      let end = await this.tool('ghdl', ghdl, ['-a', ...std, ...VHDL_PLATFORM.map((n) => `../platform/${n}`)]);
+      // The platform library first, so user files may say `library Moku; use Moku.Support.all;`.
+      const moku = MOKU_LIBRARY.map((n) => `../platform/${n}`);
+      let end = await this.tool('ghdl', ghdl, ['-a', ...std, `--work=${MOKU_LIBRARY_NAME}`, ...moku]);
+      if (!ok(end)) return failure(end);
+      end = await this.tool('ghdl', ghdl, ['-a', ...std, ...VHDL_PLATFORM.map((n) => `../platform/${n}`)]);
       if (!ok(end)) return failure(end);
       end = await this.tool('ghdl', ghdl, ['-i', ...std, ...vhdl.map(asPath)]);
       if (!ok(end)) return failure(end);
@@ -375,20 +389,36 @@ class ToolchainBuild {
       await run.done;
       this.current = null;
       const ordered = order.map((name) => name.replace(/^\.\//, '')).filter((name) => vhdl.includes(name));
-      end = await this.tool('ghdl', ghdl, [
-        '-a',
-        ...std,
-        ...[...ordered, ...vhdl.filter((n) => !ordered.includes(n))].map(asPath),
-      ]);
+      // The files GHDL left out (all of them when a unit is missing) in the order their text gives.
+      const rest = dependencyOrder(job.files.filter((f) => vhdl.includes(f.name) && !ordered.includes(f.name)));
+      end = await this.tool('ghdl', ghdl, ['-a', ...std, ...[...ordered, ...rest].map(asPath)]);
       if (!ok(end)) return failure(end);
       if (top.language === 'vhdl') {
         // The synthesized VHDL goes to Yosys as Verilog; unbound components stay black boxes there,
         // so a VHDL top may instantiate the project's Verilog modules (declared as components).
-        end = await this.tool('ghdl', 'sh', [
-          '-c',
-          `exec "$0" --synth ${std.join(' ')} --out=verilog ${target.toLowerCase()} > ../vhdl-netlist.v`,
-          ghdl,
-        ]);
+        const findings = new SynthesisFindings(top, job.files);
+        const synth = (extra: string) =>
+          this.tool(
+            'ghdl',
+            'sh',
+            [
+              '-c',
+              `exec "$0" --synth ${std.join(' ')}${extra} --out=verilog ${target.toLowerCase()} > ../vhdl-netlist.v`,
+              ghdl,
+            ],
+            findings.rewrite,
+          );
+        end = await synth('');
+        // Latches are warnings (as the vendor's toolchain has them): once GHDL has named them, again with --latches.
+        if (!ok(end) && findings.onlyLatches) end = await synth(' --latches');
+        if (!ok(end) && findings.onlyToolLimits && end.reason === 'exit') {
+          // What GHDL cannot synthesize it can still elaborate as a simulator would: the design is checked.
+          const args = ['--elab-run', ...std, target.toLowerCase(), '--no-run'];
+          end = await this.tool('ghdl', ghdl, args, findings.rewrite);
+          if (!ok(end)) return failure(end);
+          this.log('The design was analysed and elaborated; the resource estimate is skipped (see the warnings above)');
+          return true;
+        }
         if (!ok(end)) return failure(end);
         vhdlNetlist = (await readToolFile(path.join(this.dir, 'vhdl-netlist.v'))).toString('utf8');
         await copyFile(path.join(this.dir, 'vhdl-netlist.v'), path.join(src, '.vhdl-netlist.v'));
@@ -397,8 +427,13 @@ class ToolchainBuild {
     }
     if (top.language === 'verilog' || verilog.length > 0 || vhdlNetlist) {
       await writeFile(path.join(src, '.platform-header.v'), await readFile(path.join(platform, header)));
+      await writeFile(
+        path.join(src, '.ip-cores.v'),
+        await readFile(path.join(options.platformDir, 'verilog', IP_CORES_VERILOG)),
+      );
       const script = yosysScript({
         target,
+        blackBoxes: '.ip-cores.v',
         verilog,
         vhdlNetlist: vhdlNetlist ? '.vhdl-netlist.v' : null,
         header: '.platform-header.v',
@@ -420,6 +455,9 @@ class ToolchainBuild {
         }
         if (problems.length > 0) return this.failed(`SYNTHESIS failed: ${problems[0]} (${top.file}, line 1)`);
       }
+      const netlist = JSON.parse((await readToolFile(path.join(src, 'netlist.json'))).toString('utf8')) as NetlistCells;
+      const blackBoxes = blackBoxLines(ipCoresUsed(netlist));
+      if (blackBoxes.length > 0) this.log(...blackBoxes);
       const report = (await readToolFile(path.join(src, 'resources.rpt'))).toString('utf8');
       this.log('Resource report (Yosys generic cells):', ...report.split('\n').filter((l) => l.trim()));
       this.log(resourceSummary(report));

@@ -17,6 +17,8 @@ const quote = (name: string) => {
  */
 export function yosysScript(input: {
   target: string;
+  /** The platform's IP cores as empty modules: read first, so a design's own module of that name replaces one. */
+  blackBoxes?: string;
   verilog: readonly string[];
   vhdlNetlist: string | null;
   header: string;
@@ -27,6 +29,7 @@ export function yosysScript(input: {
     ...(input.checkPorts
       ? [`read_verilog -sv ${quote(input.header)}`, 'write_json platform-header.json', 'design -reset']
       : []),
+    ...(input.blackBoxes ? [`read_verilog -sv ${quote(input.blackBoxes)}`] : []),
     `read_verilog -sv ${sources}`,
     `synth -top ${input.target}`,
     'tee -q -o resources.rpt stat',

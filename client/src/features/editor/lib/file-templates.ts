@@ -26,24 +26,24 @@ const VERILOG_COMMON_PORTS = `    input  wire clk,
 
 const LEGACY_CONTROL_PORTS = Array.from({ length: 16 }, (_, i) => `    input  wire [31:0] control${i}`).join(',\n');
 
-/** The full-rate entity: each input and output is an array of four samples per clock (T_Lanes). */
+/**
+ * The full-rate entity: each input and output is an array of samples per clock, as many as the platform's
+ * INPUT_INTERLACING_FACTOR and OUTPUT_INTERLACING_FACTOR (visible in the architecture).
+ */
 const VHDL_INTERLACED_TEMPLATE = `library IEEE;
 use IEEE.std_logic_1164.all;
 use IEEE.numeric_std.all;
 
-library work;
-use work.CustomInstrumentPkg.all;
-
 -- The platform declares the entity ${INTERLACED}: Clk, Reset (active high),
--- InputA..InputD and OutputA..OutputD (T_Lanes: LANES signed 16-bit samples per clock, lane 0 the oldest),
--- ExtTrig, and the Control and Status registers.
+-- InputA..InputD (INPUT_INTERLACING_FACTOR signed 16-bit samples per clock, index 0 the oldest),
+-- OutputA..OutputD (OUTPUT_INTERLACING_FACTOR samples), ExtTrig, and the Control and Status registers.
 architecture Behavioural of ${INTERLACED} is
 begin
   -- Example: pass every sample of InputA through, halved while control register 0 is non-zero.
   process(Clk) is
   begin
     if rising_edge(Clk) then
-      for lane in 0 to LANES - 1 loop
+      for lane in 0 to OUTPUT_INTERLACING_FACTOR - 1 loop
         if Reset = '1' then
           OutputA(lane) <= (others => '0');
         elsif unsigned(Control(0)) /= 0 then
@@ -194,7 +194,7 @@ export function newFileTemplate(fileName: string, target: TargetInterface = 'Cus
   }
 }
 
-export const ALLOWED_FILE_EXTENSIONS = ['.vhd', '.v', '.sv', '.xdc', '.xci', '.coe'] as const;
+export const ALLOWED_FILE_EXTENSIONS = ['.vhd', '.vhdl', '.v', '.sv', '.xdc', '.xci', '.coe'] as const;
 
 /** Why a file name cannot be used, or null when it is fine. */
 export function fileNameProblem(name: string, existing: readonly string[] = []): string | null {
