@@ -89,9 +89,18 @@ describe('runTool', () => {
   it('stops a tool at the output limit, passing on no more than the limit', async () => {
     const budget = new BuildBudget(30_000, 1000);
     const { run, lines } = sh('while :; do echo 0123456789; done', budget);
-    expect(await run.done).toEqual({ reason: 'output-limit' });
+    expect(await run.done).toEqual({ reason: 'output-limit', limit: 'bytes' });
     expect(lines.length).toBeGreaterThan(80);
     expect(lines.reduce((bytes, line) => bytes + line.length + 1, 0)).toBeLessThanOrEqual(1000);
+    expect(await survivors(run.pid!)).toEqual([]);
+  });
+
+  it('stops a tool printing empty lines at the line limit, long before their bytes would (issue 31)', async () => {
+    const budget = new BuildBudget(30_000, 1 << 20, 1000);
+    const { run, lines } = sh("yes '' | head -n 2000000", budget);
+    expect(await run.done).toEqual({ reason: 'output-limit', limit: 'lines' });
+    expect(lines.length).toBe(1000);
+    expect(budget.reached).toBe('lines');
     expect(await survivors(run.pid!)).toEqual([]);
   });
 

@@ -10,6 +10,7 @@ import { BuildBudget, runTool, toolEnvironment } from '../../src/mock/builds/too
 import { ToolchainRunner, type ToolchainRunnerOptions } from '../../src/mock/builds/toolchain-runner.js';
 import type { ProjectConfig, SourceFile } from '../../src/mock/domain.js';
 import { PLATFORM_DIR } from '../fixtures/seed-data.js';
+import { constantDesign } from './hostile-designs.js';
 
 // What a user's design can reach: with bubblewrap, no file of the gateway's machine outside the
 // toolchain and the build directory (a VHDL function may open files with std.textio at synthesis
@@ -213,29 +214,6 @@ describe('sizes of tool-written files', () => {
     },
   );
 });
-
-/**
- * A CustomInstrument architecture (VHDL) whose outputs all come from one integer constant `c`,
- * which `declarations` define: what its elaboration does is the test.
- */
-function constantDesign(name: string, declarations: string): SourceFile {
-  return {
-    name,
-    content: `library IEEE;
-use IEEE.Std_Logic_1164.all;
-use IEEE.Numeric_Std.all;
-
-architecture Design of CustomInstrument is
-${declarations}
-begin
-    OutputA <= to_signed(c, 16);
-    OutputB <= (others => '0');
-    OutputC <= (others => '0');
-    OutputD <= (others => '0');
-end architecture;
-`,
-  } as SourceFile;
-}
 
 describe('memory', () => {
   /** A design whose elaboration fills a 4 GiB array constant: GHDL allocates as long as it may. */

@@ -5,6 +5,7 @@ import type { StateStore } from '../state/state-store.js';
 import type { BuildHandoff, SandboxRegistry } from '../store/registry.js';
 import type { Sandbox } from '../store/sandbox.js';
 import { guardProgress } from './guarded-progress.js';
+import { LogBatches } from './log-batches.js';
 import { throttleDiagnostics } from './throttled-diagnostics.js';
 import type { BuildProgress, BuildRunner, RunningBuild } from './runner.js';
 
@@ -169,16 +170,14 @@ export class BuildDispatcher implements BuildHandoff {
         if (!stored?.value) stopHere();
       });
     const storage = registry.buildStorage;
+    // Once stopped here, lines still coming are not this build's log any more (see Sandbox.endBuild).
+    const logLines = new LogBatches(then, async (lines) => (ended ? undefined : storage.append(buildId, lines)));
     // Throttled outside the guard: a held-back list is passed on from a timer, through the guard.
     const progress: BuildProgress = throttleDiagnostics(
       guardProgress(
         {
           stageStarted: (stage) => apply((s) => s.progress.stageStarted(buildId, stage)),
-          log: (lines) => {
-            const copy = [...lines];
-            // Once stopped here, lines still coming are not this build's log any more (see Sandbox.endBuild).
-            then(async () => (ended ? undefined : storage.append(buildId, copy)));
-          },
+          log: (lines) => logLines.add(lines),
           stageFinished: (stage, outcome) => apply((s) => s.progress.stageFinished(buildId, stage, outcome)),
           diagnostics: (list) => apply((s) => s.progress.setDiagnostics(buildId, list)),
           waiting: (ahead) => apply((s) => s.progress.setWaiting(buildId, ahead)),
