@@ -6,6 +6,7 @@ import type { BuildHandoff, SandboxRegistry } from '../store/registry.js';
 import type { Sandbox } from '../store/sandbox.js';
 import { guardProgress } from './guarded-progress.js';
 import { LogBatches } from './log-batches.js';
+import { publicErrorMessage } from './public-error.js';
 import { throttleDiagnostics } from './throttled-diagnostics.js';
 import type { BuildProgress, BuildRunner, RunningBuild } from './runner.js';
 
@@ -194,7 +195,7 @@ export class BuildDispatcher implements BuildHandoff {
         },
         (error) => {
           handle?.cancel();
-          const reason = `The build stopped: the build service failed (${error instanceof Error ? error.message : String(error)})`;
+          const reason = `The build stopped: the build service failed (${publicErrorMessage(error)})`;
           then(async () => {
             await this.failBuild(item, buildId, reason);
             end();
@@ -218,7 +219,7 @@ export class BuildDispatcher implements BuildHandoff {
       handle = runner.start(job, progress, address);
     } catch (error) {
       stopHere();
-      await this.failBuild(item, buildId, `The build stopped: the build service failed (${(error as Error).message})`);
+      await this.failBuild(item, buildId, `The build stopped: the build service failed (${publicErrorMessage(error)})`);
     }
   }
 }
