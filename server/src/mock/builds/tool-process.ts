@@ -51,6 +51,12 @@ export class BuildBudget {
   }
 }
 
+/**
+ * The niceness tools run at: on a busy machine the gateway's one thread, which answers everyone's
+ * requests, is scheduled before a build's tools (they only wait while it has work).
+ */
+export const TOOL_NICENESS = 10;
+
 export type ToolEnd =
   | { reason: 'exit'; code: number }
   | { reason: 'signal'; signal: string }
@@ -161,7 +167,13 @@ function killTree(pid: number | undefined): void {
  */
 export function runTool(cmd: ToolCommand): ToolRun {
   const [file, args] = sandboxed(cmd.sandbox, cmd.buildDir ?? cmd.cwd, cmd.cwd, cmd.command, cmd.args);
-  const child = spawn(file, args, { cwd: cmd.cwd, env: cmd.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  // nice execs the command in place, as prlimit does: the process keeps its id, and the group kill reaches it.
+  const child = spawn('nice', ['-n', String(TOOL_NICENESS), file, ...args], {
+    cwd: cmd.cwd,
+    env: cmd.env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stopped: ToolEnd | null = null;
   const stop = (end: ToolEnd) => {
     stopped ??= end;
