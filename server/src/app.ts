@@ -15,6 +15,7 @@ import configJsonPlugin from './plugins/config-json.js';
 import cliPackagePlugin from './plugins/cli-package.js';
 import spaPlugin from './plugins/spa.js';
 import { sendError } from './errors.js';
+import { answerClientError, frameworkErrorDetail } from './framework-errors.js';
 import { limitConnectionsPerAddress } from './connection-limit.js';
 import { StaticFastPath, requestIds, serverWithFastPath } from './static-fast-path.js';
 
@@ -75,11 +76,14 @@ export async function buildApp(config: AppConfig, options: FastifyServerOptions 
       headersTimeout: http.headersTimeoutMs,
       connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.floor(http.headersTimeoutMs / 4))),
     },
-    // Errors Fastify raises before routing (a malformed URL) keep the gateway's {"detail"} shape too.
-    frameworkErrors: (error, _request, reply) => {
+    // Errors Fastify raises before routing (a malformed URL) and before parsing (bad HTTP) keep the
+    // gateway's {"detail"} shape and security headers too (framework-errors.ts).
+    frameworkErrors: (error, request, reply) => {
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
-      void sendError(reply as FastifyReply, status, error.message);
+      reply.headers(app.securityHeadersFor(request.url));
+      void sendError(reply as FastifyReply, status, frameworkErrorDetail(error));
     },
+    clientErrorHandler: (error, socket) => answerClientError(error, socket, app.securityHeadersFor()),
     ...options,
   });
   // Beyond this many open client connections new ones are closed at once; each upstream pool is as

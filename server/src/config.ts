@@ -135,6 +135,7 @@ const envShape = z.object({
   MOCK_BUILDS: z.enum(['auto', 'toolchain', 'simulated']).default('auto'),
   MOCK_BUILD_TIME_LIMIT_S: intFromEnv(1, 3600).default(120),
   MOCK_BUILD_OUTPUT_LIMIT_KB: intFromEnv(16, 65_536).default(2048),
+  MOCK_BUILD_OUTPUT_LIMIT_LINES: intFromEnv(1000, 1_000_000).default(50_000),
   MOCK_BUILD_MEMORY_MB: intFromEnv(128, 65_536).default(1024),
   MOCK_BUILD_CONCURRENCY: intFromEnv(1, 64).optional(),
   // Default: `allow` on a loopback HOST, `refuse` on any other (tools without bubblewrap can read the gateway's files).
@@ -253,6 +254,8 @@ export interface AppConfig {
     builds: 'auto' | 'toolchain' | 'simulated';
     buildTimeLimitSeconds: number;
     buildOutputLimitKb: number;
+    /** MOCK_BUILD_OUTPUT_LIMIT_LINES: lines of tool output one build may log. */
+    buildOutputLimitLines: number;
     /** MOCK_BUILD_MEMORY_MB: the memory each tool process of a toolchain build may allocate. */
     buildMemoryMb: number;
     /** Builds running tools at once; undefined: one per core. */
@@ -407,6 +410,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       builds: e.MOCK_BUILDS,
       buildTimeLimitSeconds: e.MOCK_BUILD_TIME_LIMIT_S,
       buildOutputLimitKb: e.MOCK_BUILD_OUTPUT_LIMIT_KB,
+      buildOutputLimitLines: e.MOCK_BUILD_OUTPUT_LIMIT_LINES,
       buildMemoryMb: e.MOCK_BUILD_MEMORY_MB,
       buildConcurrency: e.MOCK_BUILD_CONCURRENCY,
       buildUnisolated: e.MOCK_BUILD_UNISOLATED ?? (isLoopbackHost(e.HOST) ? 'allow' : 'refuse'),

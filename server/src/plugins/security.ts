@@ -4,8 +4,11 @@ import helmet, { type HelmetOptions } from 'helmet';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The security headers of an answer to `url`: a page's, or a resource's (API, hashed assets). */
-    securityHeadersFor(url: string): Readonly<Record<string, string>>;
+    /**
+     * The security headers of an answer to `url`: a page's, or a resource's (API, hashed assets). Without
+     * a URL (an answer to a request that was not valid HTTP), a resource's.
+     */
+    securityHeadersFor(url?: string): Readonly<Record<string, string>>;
   }
 }
 
@@ -75,7 +78,7 @@ export default fp(
       crossOriginEmbedderPolicy: false,
     });
     const forResources = resourceHeaders(headers);
-    const headersFor = (url: string) => (RESOURCE_PATH.test(url) ? forResources : headers);
+    const headersFor = (url?: string) => (url === undefined || RESOURCE_PATH.test(url) ? forResources : headers);
     // Also for the build's files answered before Fastify routes them (static-fast-path.ts).
     app.decorate('securityHeadersFor', headersFor);
     app.addHook('onRequest', function applySecurityHeaders(request, reply, done) {

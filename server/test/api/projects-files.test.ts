@@ -3,6 +3,7 @@ import { type ApiCaller } from '../helpers/contract-caller.js';
 import { startApiGateway, type TestGateway } from '../helpers/gateway.js';
 import { storesUnderTest } from '../helpers/stores-under-test.js';
 import { ADA, GRACE } from '../helpers/test-fixtures.js';
+import { WIDE_NAME } from '../builds/hostile-designs.js';
 
 // The same tests on each MOCK_STORE: the in-memory one and a real Redis.
 describe.each(storesUnderTest())('mock API on the $kind store: projects, files and examples', (store) => {
@@ -212,6 +213,30 @@ describe.each(storesUnderTest())('mock API on the $kind store: projects, files a
       'empty.vhd',
       'top.xdc',
     ]);
+  });
+
+  it('refuses a file name of 100 characters but 292 bytes of UTF-8 with a 422 that says so (issue 31)', async () => {
+    const id = await adaProject('Limiter');
+    const base = `/api/projects/${id}/files`;
+    const refused = await ada('POST', `${base}/${encodeURIComponent(WIDE_NAME)}`, { text: 'x' });
+    expect(WIDE_NAME.length).toBe(100);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().detail).toEqual([
+      {
+        loc: expect.any(Array),
+        msg:
+          'File name is 292 bytes long in UTF-8, and a file name may take at most 255 bytes ' +
+          '(a character such as 中 takes 3): use a shorter name',
+        type: 'value_error',
+      },
+    ]);
+    expect((await ada('POST', `${base}/short.vhd`, { text: 'x' })).statusCode).toBe(201);
+    const renamed = await ada('POST', `${base}/short.vhd/rename?new_name=${encodeURIComponent(WIDE_NAME)}`);
+    expect(renamed.statusCode).toBe(422);
+    expect((await ada('GET', base)).json().map((f: { name: string }) => f.name)).toContain('short.vhd');
+    // 85 such characters are 255 bytes: still a name.
+    const widest = `${'中'.repeat(83)}.v`;
+    expect((await ada('POST', `${base}/${encodeURIComponent(widest)}`, { text: 'x' })).statusCode).toBe(201);
   });
 
   it('keeps an empty save and a file name with spaces and dots', async () => {

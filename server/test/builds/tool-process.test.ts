@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectIsolation, type ToolSandbox } from '../../src/mock/builds/sandbox.js';
 import { toolSandbox } from '../../src/mock/builds/select-runner.js';
-import { BuildBudget, runTool, toolEnvironment } from '../../src/mock/builds/tool-process.js';
+import { BuildBudget, runTool, TOOL_NICENESS, toolEnvironment } from '../../src/mock/builds/tool-process.js';
 import { liveProcesses } from './processes.js';
 
 // The process side of real builds: a tool is the leader of its own process group, killed whole by
@@ -89,10 +89,25 @@ describe('runTool', () => {
   it('stops a tool at the output limit, passing on no more than the limit', async () => {
     const budget = new BuildBudget(30_000, 1000);
     const { run, lines } = sh('while :; do echo 0123456789; done', budget);
-    expect(await run.done).toEqual({ reason: 'output-limit' });
+    expect(await run.done).toEqual({ reason: 'output-limit', limit: 'bytes' });
     expect(lines.length).toBeGreaterThan(80);
     expect(lines.reduce((bytes, line) => bytes + line.length + 1, 0)).toBeLessThanOrEqual(1000);
     expect(await survivors(run.pid!)).toEqual([]);
+  });
+
+  it('stops a tool printing empty lines at the line limit, long before their bytes would (issue 31)', async () => {
+    const budget = new BuildBudget(30_000, 1 << 20, 1000);
+    const { run, lines } = sh("yes '' | head -n 2000000", budget);
+    expect(await run.done).toEqual({ reason: 'output-limit', limit: 'lines' });
+    expect(lines.length).toBe(1000);
+    expect(budget.reached).toBe('lines');
+    expect(await survivors(run.pid!)).toEqual([]);
+  });
+
+  it('runs a tool at a lower priority than the gateway, so a busy build does not slow its answers', async () => {
+    const { run, lines } = sh('nice');
+    expect(await run.done).toEqual({ reason: 'exit', code: 0 });
+    expect(Number(lines[0])).toBe(os.getPriority() + TOOL_NICENESS);
   });
 
   it('passes only PATH, HOME, TMPDIR and LANG: no proxy settings or secrets of the gateway', async () => {

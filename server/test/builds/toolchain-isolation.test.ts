@@ -10,6 +10,7 @@ import { BuildBudget, runTool, toolEnvironment } from '../../src/mock/builds/too
 import { ToolchainRunner, type ToolchainRunnerOptions } from '../../src/mock/builds/toolchain-runner.js';
 import type { ProjectConfig, SourceFile } from '../../src/mock/domain.js';
 import { PLATFORM_DIR } from '../fixtures/seed-data.js';
+import { constantDesign, WIDE_NAME } from './hostile-designs.js';
 
 // What a user's design can reach: with bubblewrap, no file of the gateway's machine outside the
 // toolchain and the build directory (a VHDL function may open files with std.textio at synthesis
@@ -214,29 +215,6 @@ describe('sizes of tool-written files', () => {
   );
 });
 
-/**
- * A CustomInstrument architecture (VHDL) whose outputs all come from one integer constant `c`,
- * which `declarations` define: what its elaboration does is the test.
- */
-function constantDesign(name: string, declarations: string): SourceFile {
-  return {
-    name,
-    content: `library IEEE;
-use IEEE.Std_Logic_1164.all;
-use IEEE.Numeric_Std.all;
-
-architecture Design of CustomInstrument is
-${declarations}
-begin
-    OutputA <= to_signed(c, 16);
-    OutputB <= (others => '0');
-    OutputC <= (others => '0');
-    OutputD <= (others => '0');
-end architecture;
-`,
-  } as SourceFile;
-}
-
 describe('memory', () => {
   /** A design whose elaboration fills a 4 GiB array constant: GHDL allocates as long as it may. */
   const hog = constantDesign(
@@ -312,6 +290,23 @@ describe('file names', () => {
       });
       expect(built.log).not.toContain('$ yosys');
       expect(built.log).not.toContain('PWNED\n');
+    },
+  );
+
+  it(
+    'a file name too long for the file system (a project stored before names were bounded in bytes) fails the build without a path of the machine',
+    { timeout: 60_000 },
+    async () => {
+      const built = await build(runner(), [
+        { name: WIDE_NAME, content: 'architecture A of CustomInstrument is begin end architecture;\n' } as SourceFile,
+      ]);
+      expect(built.outcome).toMatchObject({
+        status: 'failed',
+        error: 'The build stopped unexpectedly: a file name is longer than the file system allows (255 bytes of UTF-8)',
+      });
+      // Before: ENAMETOOLONG … open '<temp dir>/cc-build-…/src/中中…'.
+      expect(everything(built)).not.toContain(tmpRoot);
+      expect(everything(built)).not.toMatch(/ENAMETOOLONG|\/tmp\//);
     },
   );
 

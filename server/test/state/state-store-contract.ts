@@ -92,6 +92,19 @@ export function stateStoreContract(name: string, open: () => Promise<StateStore>
         expect(await store.append('big', lines)).toBe(50_000);
         expect(await store.slice('big', 49_998, 50_001)).toEqual(['line 49998', 'line 49999']);
       });
+
+      it('empty items count in the memory it reports: an empty line is not free (null: kept elsewhere)', async () => {
+        const before = await store.usedBytes();
+        await store.append(
+          'empty',
+          Array.from({ length: 10_000 }, () => ''),
+        );
+        const after = await store.usedBytes();
+        if (before === null) return expect(after).toBeNull();
+        expect(after! - before).toBeGreaterThanOrEqual(10_000 * 8);
+        await store.remove('empty');
+        expect(await store.usedBytes()).toBe(before);
+      });
     });
 
     describe('scored sets', () => {

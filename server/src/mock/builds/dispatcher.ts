@@ -5,6 +5,8 @@ import type { StateStore } from '../state/state-store.js';
 import type { BuildHandoff, SandboxRegistry } from '../store/registry.js';
 import type { Sandbox } from '../store/sandbox.js';
 import { guardProgress } from './guarded-progress.js';
+import { LogBatches } from './log-batches.js';
+import { publicErrorMessage } from './public-error.js';
 import { throttleDiagnostics } from './throttled-diagnostics.js';
 import type { BuildProgress, BuildRunner, RunningBuild } from './runner.js';
 
@@ -169,16 +171,14 @@ export class BuildDispatcher implements BuildHandoff {
         if (!stored?.value) stopHere();
       });
     const storage = registry.buildStorage;
+    // Once stopped here, lines still coming are not this build's log any more (see Sandbox.endBuild).
+    const logLines = new LogBatches(then, async (lines) => (ended ? undefined : storage.append(buildId, lines)));
     // Throttled outside the guard: a held-back list is passed on from a timer, through the guard.
     const progress: BuildProgress = throttleDiagnostics(
       guardProgress(
         {
           stageStarted: (stage) => apply((s) => s.progress.stageStarted(buildId, stage)),
-          log: (lines) => {
-            const copy = [...lines];
-            // Once stopped here, lines still coming are not this build's log any more (see Sandbox.endBuild).
-            then(async () => (ended ? undefined : storage.append(buildId, copy)));
-          },
+          log: (lines) => logLines.add(lines),
           stageFinished: (stage, outcome) => apply((s) => s.progress.stageFinished(buildId, stage, outcome)),
           diagnostics: (list) => apply((s) => s.progress.setDiagnostics(buildId, list)),
           waiting: (ahead) => apply((s) => s.progress.setWaiting(buildId, ahead)),
@@ -195,7 +195,7 @@ export class BuildDispatcher implements BuildHandoff {
         },
         (error) => {
           handle?.cancel();
-          const reason = `The build stopped: the build service failed (${error instanceof Error ? error.message : String(error)})`;
+          const reason = `The build stopped: the build service failed (${publicErrorMessage(error)})`;
           then(async () => {
             await this.failBuild(item, buildId, reason);
             end();
@@ -219,7 +219,7 @@ export class BuildDispatcher implements BuildHandoff {
       handle = runner.start(job, progress, address);
     } catch (error) {
       stopHere();
-      await this.failBuild(item, buildId, `The build stopped: the build service failed (${(error as Error).message})`);
+      await this.failBuild(item, buildId, `The build stopped: the build service failed (${publicErrorMessage(error)})`);
     }
   }
 }

@@ -88,6 +88,7 @@ export function selectRunner(
     concurrency,
     timeLimitMs: config.buildTimeLimitSeconds * 1000,
     outputLimitBytes: config.buildOutputLimitKb * 1024,
+    outputLimitLines: config.buildOutputLimitLines,
     sandbox,
   });
   return {

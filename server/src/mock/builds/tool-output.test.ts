@@ -20,8 +20,11 @@ describe('toolEndMessages', () => {
     expect(toolEndMessages('ghdl', { reason: 'time-limit' }, limits)).toEqual([
       'ERROR: time limit reached: the build was stopped after 120 s (MOCK_BUILD_TIME_LIMIT_S)',
     ]);
-    expect(toolEndMessages('yosys', { reason: 'output-limit' }, limits)).toEqual([
+    expect(toolEndMessages('yosys', { reason: 'output-limit', limit: 'bytes' }, limits)).toEqual([
       'ERROR: output limit reached: the log was cut here, at 2048 KiB (MOCK_BUILD_OUTPUT_LIMIT_KB)',
+    ]);
+    expect(toolEndMessages('ghdl', { reason: 'output-limit', limit: 'lines' }, limits)).toEqual([
+      'ERROR: output limit reached: the log was cut here, at 50000 lines (MOCK_BUILD_OUTPUT_LIMIT_LINES)',
     ]);
     expect(toolEndMessages('ghdl', { reason: 'spawn-error', message: 'spawn ghdl ENOENT' }, limits)).toEqual([
       'ERROR: ghdl could not be started (spawn ghdl ENOENT). Install it: apt-get install ghdl',

@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { ToolEnd } from './tool-process.js';
+import { DEFAULT_OUTPUT_LIMIT_LINES, type ToolEnd } from './tool-process.js';
 
 /**
  * What the toolchain runner makes of a tool's run: the files it wrote (bounded reads), its words about
@@ -54,6 +54,8 @@ export function designMemoryLines(files: readonly { content: string }[]): Set<st
 export interface ToolLimits {
   timeLimitMs: number;
   outputLimitBytes: number;
+  /** Lines a build may log (default DEFAULT_OUTPUT_LIMIT_LINES). */
+  outputLimitLines?: number;
   fileSizeLimitBytes: number;
 }
 
@@ -66,7 +68,9 @@ export function toolEndMessages(label: string, end: ToolEnd, limits: ToolLimits)
     );
   if (end.reason === 'output-limit')
     messages.push(
-      `ERROR: output limit reached: the log was cut here, at ${Math.round(limits.outputLimitBytes / 1024)} KiB (MOCK_BUILD_OUTPUT_LIMIT_KB)`,
+      end.limit === 'lines'
+        ? `ERROR: output limit reached: the log was cut here, at ${limits.outputLimitLines ?? DEFAULT_OUTPUT_LIMIT_LINES} lines (MOCK_BUILD_OUTPUT_LIMIT_LINES)`
+        : `ERROR: output limit reached: the log was cut here, at ${Math.round(limits.outputLimitBytes / 1024)} KiB (MOCK_BUILD_OUTPUT_LIMIT_KB)`,
     );
   if (wroteTooMuch(end))
     messages.push(

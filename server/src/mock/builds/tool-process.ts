@@ -1,30 +1,48 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
+import { splitLines } from './line-splitter.js';
 import { sandboxed, type ToolSandbox } from './sandbox.js';
+
+/**
+ * Lines one build may log unless MOCK_BUILD_OUTPUT_LIMIT_LINES says otherwise. A line costs the
+ * gateway far more than its bytes (an item in the stored log, a slot in every copy of it), so a
+ * design printing millions of empty lines — one byte each — is stopped here, long before the bytes.
+ */
+export const DEFAULT_OUTPUT_LIMIT_LINES = 50_000;
 
 /** What one build may still spend, shared by every tool process it runs. */
 export class BuildBudget {
   private remaining: number;
+  private linesLeft: number;
   readonly deadline: number;
+  /** Which output limit stopped the build, once one has. */
+  reached: 'bytes' | 'lines' | null = null;
 
   constructor(
     readonly timeLimitMs: number,
     readonly outputLimitBytes: number,
+    readonly outputLimitLines = DEFAULT_OUTPUT_LIMIT_LINES,
     now = Date.now(),
   ) {
     this.remaining = outputLimitBytes;
+    this.linesLeft = outputLimitLines;
     this.deadline = now + timeLimitMs;
   }
 
-  /** Spends a line's bytes; false when the line no longer fits (the output limit is reached). */
+  /** Spends a line (and its bytes); false when it no longer fits (an output limit is reached). */
   spend(line: string): boolean {
-    const bytes = Buffer.byteLength(line) + 1;
-    if (bytes > this.remaining) {
+    if (this.reached) return false;
+    // Characters first: a line longer than the budget in characters is over it in bytes too.
+    const bytes = line.length >= this.remaining ? Infinity : Buffer.byteLength(line) + 1;
+    if (this.linesLeft < 1) this.reached = 'lines';
+    else if (bytes > this.remaining) this.reached = 'bytes';
+    if (this.reached) {
       this.remaining = 0;
+      this.linesLeft = 0;
       return false;
     }
     this.remaining -= bytes;
+    this.linesLeft--;
     return true;
   }
 
@@ -33,10 +51,17 @@ export class BuildBudget {
   }
 }
 
+/**
+ * The niceness tools run at: on a busy machine the gateway's one thread, which answers everyone's
+ * requests, is scheduled before a build's tools (they only wait while it has work).
+ */
+export const TOOL_NICENESS = 10;
+
 export type ToolEnd =
   | { reason: 'exit'; code: number }
   | { reason: 'signal'; signal: string }
-  | { reason: 'time-limit' | 'output-limit' | 'cancelled' }
+  | { reason: 'time-limit' | 'cancelled' }
+  | { reason: 'output-limit'; limit: 'bytes' | 'lines' }
   | { reason: 'spawn-error'; message: string };
 
 export interface ToolRun {
@@ -142,7 +167,13 @@ function killTree(pid: number | undefined): void {
  */
 export function runTool(cmd: ToolCommand): ToolRun {
   const [file, args] = sandboxed(cmd.sandbox, cmd.buildDir ?? cmd.cwd, cmd.cwd, cmd.command, cmd.args);
-  const child = spawn(file, args, { cwd: cmd.cwd, env: cmd.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  // nice execs the command in place, as prlimit does: the process keeps its id, and the group kill reaches it.
+  const child = spawn('nice', ['-n', String(TOOL_NICENESS), file, ...args], {
+    cwd: cmd.cwd,
+    env: cmd.env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stopped: ToolEnd | null = null;
   const stop = (end: ToolEnd) => {
     stopped ??= end;
@@ -150,16 +181,18 @@ export function runTool(cmd: ToolCommand): ToolRun {
     else killGroup(child.pid);
   };
   const timer = setTimeout(() => stop({ reason: 'time-limit' }), cmd.budget.msLeft());
-  const onLine = (line: string) => {
-    if (stopped) return;
-    if (!cmd.budget.spend(line)) return stop({ reason: 'output-limit' });
+  const onLine = (line: string): boolean => {
+    if (stopped) return false;
+    if (!cmd.budget.spend(line)) {
+      stop({ reason: 'output-limit', limit: cmd.budget.reached ?? 'bytes' });
+      return false;
+    }
     cmd.onLine(line);
+    return true;
   };
-  const streamsClosed = [child.stdout, child.stderr].map((stream) => {
-    const lines = createInterface({ input: stream, crlfDelay: Infinity });
-    lines.on('line', onLine);
-    return new Promise<void>((resolve) => lines.once('close', resolve));
-  });
+  const streamsClosed = [child.stdout, child.stderr].map((stream) =>
+    splitLines(stream, onLine, cmd.budget.outputLimitBytes),
+  );
   const done = new Promise<ToolEnd>((resolve) => {
     child.once('error', (error) => {
       clearTimeout(timer);

@@ -1,14 +1,16 @@
 import { rmSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { StageName } from '../domain.js';
 import type { ArtifactFile } from './artifacts.js';
 import { blackBoxLines, ipCoresUsed, type NetlistCells } from './black-boxes.js';
 import { collectArtifacts } from './build-artifacts.js';
+import { makeBuildFolder, removeLeftBuildFolders } from './build-folders.js';
 import { diagnosticSummary, diagnosticText, parseToolLine, type Diagnostic, type PathMapper } from './diagnostics.js';
 import { fileKind, findTopLevel, topLevelProblem, unsafeFileNames } from './hdl-project.js';
 import { stageHeader } from './log-templates.js';
+import { publicErrorMessage } from './public-error.js';
 import type { BuildJob, BuildOutcome, BuildProgress, BuildRunner, RunningBuild } from './runner.js';
 import { describeIsolation, type ToolSandbox } from './sandbox.js';
 import { BuildBudget, runTool, toolEnvironment, type ToolEnd, type ToolRun } from './tool-process.js';
@@ -36,6 +38,8 @@ export interface ToolchainRunnerOptions {
   concurrency: number;
   timeLimitMs: number;
   outputLimitBytes: number;
+  /** Lines of tool output one build may log (MOCK_BUILD_OUTPUT_LIMIT_LINES; default DEFAULT_OUTPUT_LIMIT_LINES). */
+  outputLimitLines?: number;
   /** How the tools are fenced off from the machine, and the size of file they may write (see sandbox.ts). */
   sandbox: ToolSandbox;
   /** Where build directories are made (default the system's temp dir). */
@@ -68,6 +72,7 @@ export class ToolchainRunner implements BuildRunner {
 
   constructor(private readonly options: ToolchainRunnerOptions) {
     this.slots = new ToolSlots(options.concurrency);
+    removeLeftBuildFolders(options.tmpRoot ?? os.tmpdir());
   }
 
   start(job: BuildJob, progress: BuildProgress, address?: string): RunningBuild {
@@ -117,7 +122,7 @@ class ToolchainBuild {
     private readonly progress: BuildProgress,
     private readonly options: ToolchainRunnerOptions,
   ) {
-    this.budget = new BuildBudget(options.timeLimitMs, options.outputLimitBytes);
+    this.budget = new BuildBudget(options.timeLimitMs, options.outputLimitBytes, options.outputLimitLines);
   }
 
   /** Calls a progress callback unless the build was cancelled (then nothing is reported). */
@@ -144,19 +149,21 @@ class ToolchainBuild {
   async run(): Promise<void> {
     if (this.cancelled) return;
     // The time limit counts from here: waiting for a slot is not the build's time.
-    this.budget = new BuildBudget(this.options.timeLimitMs, this.options.outputLimitBytes);
+    this.budget = new BuildBudget(
+      this.options.timeLimitMs,
+      this.options.outputLimitBytes,
+      this.options.outputLimitLines,
+    );
     try {
-      this.dir = await mkdtemp(path.join(this.options.tmpRoot ?? os.tmpdir(), 'cc-build-'));
+      this.dir = await makeBuildFolder(this.options.tmpRoot ?? os.tmpdir());
       const outcome = await this.stages();
       this.report(() => this.progress.finished(outcome));
     } catch (error) {
       if (!(error instanceof Cancelled) && !this.cancelled) {
         try {
-          this.progress.log([`ERROR: the build stopped unexpectedly: ${(error as Error).message}`]);
-          this.progress.finished({
-            status: 'failed',
-            error: `The build stopped unexpectedly: ${(error as Error).message}`,
-          });
+          const reason = publicErrorMessage(error);
+          this.progress.log([`ERROR: the build stopped unexpectedly: ${reason}`]);
+          this.progress.finished({ status: 'failed', error: `The build stopped unexpectedly: ${reason}` });
         } catch {
           // The store is gone (its sandbox closed): nobody is left to tell, and the gateway must not crash.
         }
@@ -177,7 +184,7 @@ class ToolchainBuild {
       'elaborated against the platform interface and synthesized to generic cells; ROUTE and BITSTREAM are skipped.',
       `Configuration: hardware ${c.hardware}, ${c.slots} slots, OS ${c.os_version}, target ${c.target}`,
       `Tools: ${options.ghdl.version}; Yosys ${options.yosysVersion} (WebAssembly)`,
-      `Limits: ${Math.round(options.timeLimitMs / 1000)} s, ${Math.round(options.outputLimitBytes / 1024)} KiB of log; ` +
+      `Limits: ${Math.round(options.timeLimitMs / 1000)} s, ${Math.round(options.outputLimitBytes / 1024)} KiB or ${this.budget.outputLimitLines} lines of log; ` +
         `memory ${this.memoryLimitMiB()} MiB and files written at most ${Math.round(options.sandbox.fileSizeLimitBytes / 1024 / 1024)} MiB per tool; ` +
         'environment PATH, HOME, TMPDIR only',
       `Isolation: ${describeIsolation(options.sandbox.kind)}`,
@@ -304,10 +311,11 @@ class ToolchainBuild {
     const end = await run.done;
     this.current = null;
     if (this.cancelled) throw new Cancelled();
-    const { timeLimitMs, outputLimitBytes, sandbox } = this.options;
+    const { timeLimitMs, outputLimitBytes, outputLimitLines, sandbox } = this.options;
     const problems = toolEndMessages(label, end, {
       timeLimitMs,
       outputLimitBytes,
+      outputLimitLines,
       fileSizeLimitBytes: sandbox.fileSizeLimitBytes,
     });
     if (problems.length > 0) this.log(...problems);

@@ -85,7 +85,8 @@ export interface StateStore {
 
   /**
    * Characters of the documents and list items this store holds in the gateway's own memory (the
-   * heap the in-memory store shares with the gateway); null when the state lives elsewhere (Redis).
+   * heap the in-memory store shares with the gateway), each item with its overhead (an empty list item
+   * counts too); null when the state lives elsewhere (Redis).
    */
   usedBytes(): Promise<number | null>;
 

@@ -1,6 +1,6 @@
 import type { BuildJob } from '../builds/runner.js';
 import type { Diagnostic } from '../builds/diagnostics.js';
-import { STAGES, type BuildStatus, type StageName } from '../domain.js';
+import { STAGES, type BuildStatus, type StageName, type StageStatus } from '../domain.js';
 import { buildsToDrop, newestFirst, type BuildRetention } from './build-retention.js';
 import { ApiError, notFound } from '../../errors.js';
 import { isFinished, newId, type ArtifactEntry, type BuildRecord } from './records.js';
@@ -300,6 +300,12 @@ export class BuildQueue {
   }
 
   private finish(build: BuildRecord, ending: BuildEnding, at: Date): void {
+    // A runner that stopped within a stage (an error it did not expect) never said the stage ended:
+    // an ended build has no stage running, whatever ended it.
+    const stopped: StageStatus =
+      ending.status === 'succeeded' || ending.status === 'cancelled' ? ending.status : 'failed';
+    for (const stage of build.stages)
+      if (stage.status === 'running') Object.assign(stage, { status: stopped, finishedAt: at });
     Object.assign(build, {
       status: ending.status,
       error: ending.error,

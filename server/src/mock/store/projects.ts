@@ -3,9 +3,21 @@ import { configProblems, defaultConfig, type SeedData } from '../fixtures.js';
 import { ApiError, ApiValidationError, notFound, type ValidationIssue } from '../../errors.js';
 import { newId, type FileRecord, type ProjectRecord } from './records.js';
 
+/**
+ * A file name's most bytes in UTF-8: a build writes each file under its own name, and file systems
+ * take at most 255 bytes per name (NAME_MAX). The contract's 100 characters can be 400 bytes.
+ */
+export const MAX_FILE_NAME_BYTES = 255;
+
 /** Why a file name is not acceptable for a flat project folder; null when it is. */
 export function fileNameProblem(name: string): string | null {
   if (name !== name.trim()) return 'must not start or end with spaces';
+  const bytes = Buffer.byteLength(name);
+  if (bytes > MAX_FILE_NAME_BYTES)
+    return (
+      `is ${bytes} bytes long in UTF-8, and a file name may take at most ${MAX_FILE_NAME_BYTES} bytes ` +
+      '(a character such as 中 takes 3): use a shorter name'
+    );
   if (name === '.' || name === '..') return 'is not a file name';
   if (/[/\\]/.test(name)) return 'must not contain / or \\ (project files are a flat list)';
   if (/\p{Cc}/u.test(name)) return 'must not contain control characters';
