@@ -36,7 +36,12 @@ export function EditorToolbar({
   return (
     <header className="editor-header">
       {/* Focusable from code only: a new project's editor opens with the focus here. */}
-      <h1 id="editor-title" ref={title} tabIndex={-1}>
+      <h1
+        id="editor-title"
+        ref={title}
+        tabIndex={-1}
+        title={`Project: ${projectName}${activeFile ? ` / ${activeFile}` : ''}`}
+      >
         Project: {projectName}
         {activeFile && <span className="editor-title-file"> / {activeFile}</span>}
       </h1>
