@@ -132,6 +132,25 @@ test('a new VHDL file starts from the template; an edit is marked, Ctrl+S saves 
   await expect(status.locator('[data-announced]')).toHaveCount(0);
 });
 
+test('a file created from the keyboard takes the focus in its editor, where typing goes into it', async ({ page }) => {
+  await signIn(page);
+  const name = uniqueName('Keyboard files');
+  const projectId = await createProject(page, name);
+  await openEditor(page, projectId, name);
+  // The project's first file (the editor appears), then a second one (the editor changes file).
+  for (const file of ['first.vhd', 'second.vhd']) {
+    await page.getByRole('button', { name: 'New file' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'New file' }).getByLabel('File name')).toBeFocused();
+    await page.keyboard.type(file);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'New file' })).toHaveCount(0);
+    await expect(editorFor(page, file)).toBeFocused();
+    await page.keyboard.type(`-- ${file} typed at once\n`);
+    await expect(editorFor(page, file).locator('.cm-line').first()).toHaveText(`-- ${file} typed at once`);
+  }
+});
+
 test('files: two uploaded with the Choose button, one dropped on the panel, then renamed and deleted', async ({
   page,
 }) => {

@@ -42,6 +42,33 @@ async function borderContrast(page: Page, selector: string): Promise<number> {
   });
 }
 
+/**
+ * How many lines of code show whole on the screen as it is: inside the editor's scroller, above the
+ * bottom panel and the screen's bottom edge.
+ */
+async function visibleCodeLines(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const scroller = document.querySelector('.cm-scroller')!.getBoundingClientRect();
+    const panel = document.querySelector('[data-testid="bottom-panel"]')!.getBoundingClientRect();
+    const bottom = Math.min(scroller.bottom, panel.top, window.innerHeight);
+    return Array.from(document.querySelectorAll('.cm-content .cm-line')).filter((line) => {
+      const box = line.getBoundingClientRect();
+      return box.height > 0 && box.top >= scroller.top - 0.5 && box.bottom <= bottom + 0.5;
+    }).length;
+  });
+}
+
+/** The element shows on the screen as it is, not under something else (a docked panel): a tap reaches it. */
+async function onFirstScreen(page: Page, selector: string): Promise<boolean> {
+  return page.locator(selector).evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+    if (box.top < 0 || box.bottom > window.innerHeight || x < 0 || x > window.innerWidth) return false;
+    const hit = document.elementFromPoint(x, y);
+    return hit !== null && element.contains(hit);
+  });
+}
+
 /** A 100-character name without a single space: the hardest case for a layout. */
 function longProjectName(): string {
   return `Phone${Date.now().toString(36)}${'_WideName'.repeat(12)}`.slice(0, 100);
@@ -114,6 +141,41 @@ test.describe('on a 390 px phone, every screen fits and passes axe in both theme
     await expect(logsToggle).toHaveAttribute('aria-expanded', 'true');
   });
 
+  test('editor with the Build Logs open: the code keeps ten lines, the build panel shows on the first screen and fits', async () => {
+    // A file longer than the screen, and the target with the longest name (a select cut it).
+    const long = await page.request.post(`/api/projects/${projectId}/files/long.vhd`, {
+      data: Array.from({ length: 80 }, (_, index) => `-- line ${index + 1}`).join('\n'),
+      headers: { 'Content-Type': 'text/plain' },
+    });
+    expect(long.ok(), await long.text()).toBe(true);
+    const project = (await (await page.request.get(`/api/projects/${projectId}`)).json()) as { config: object };
+    const config = await page.request.put(`/api/projects/${projectId}/config`, {
+      data: { ...project.config, target: 'CustomInstrumentInterlaced' },
+    });
+    expect(config.ok(), await config.text()).toBe(true);
+
+    await page.goto(`/#/editor/${projectId}?file=long.vhd`);
+    await page.reload();
+    await expect(page.getByTestId('bottom-panel').getByRole('button', { name: 'Build Logs' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    await expect(page.getByRole('textbox', { name: 'Editor: long.vhd' })).toContainText('-- line 12');
+    // Six before: the logs took half the screen and the page above them scrolled.
+    expect(await visibleCodeLines(page)).toBeGreaterThanOrEqual(10);
+
+    // The build configuration: its row is on the first screen (it sat below the code), and opens from the keyboard.
+    const buildPanel = page.getByRole('button', { name: 'Build panel' });
+    await expect(buildPanel).toHaveAttribute('aria-expanded', 'false');
+    expect(await onFirstScreen(page, '.editor-side-toggle')).toBe(true);
+    await buildPanel.focus();
+    await page.keyboard.press('Enter');
+    const form = page.getByRole('region', { name: 'Build Configuration' });
+    await expect(form).toBeVisible();
+    await form.getByText('Target interface').scrollIntoViewIfNeeded();
+    await checkScreen(page, 'the editor with its build panel open');
+  });
+
   test('projects: cards; the long name takes two lines, its link carries it whole', async () => {
     await page.goto('/#/projects');
     const longLink = page.getByRole('link', { name, exact: true });
@@ -154,6 +216,8 @@ test.describe('on a 390 px phone, every screen fits and passes axe in both theme
   ] as const) {
     test(hash, async () => {
       await page.goto(`/${hash}`);
+      // A page opened afresh: only its own styles loaded (the form fields' lived with the dialogs').
+      await page.reload();
       await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
       await checkScreen(page, hash);
     });

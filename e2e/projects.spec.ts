@@ -125,6 +125,23 @@ test('rename a project from its row menu, then delete it after confirming', asyn
   await expect(projectTable(page)).toContainText(`No project name contains “${renamed}”`);
 });
 
+test('a project created from the keyboard opens in its editor with the focus on the editor, not the page', async ({
+  page,
+}) => {
+  const name = unique('Keyboard');
+  await page.getByRole('button', { name: 'Create Project' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Create Project' }).getByRole('textbox')).toBeFocused();
+  await page.keyboard.type(name);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#\/editor\/[^/?]+$/);
+  // The editor's title says where the user is; Tab goes on to the editor's controls, not from the page's top.
+  const title = page.getByRole('heading', { level: 1, name: `Project: ${name}` });
+  await expect(title).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeFocused();
+});
+
 test('each dialog opens on its first field, and closing gives focus back to what opened it', async ({ page }) => {
   // Create Project, from the keyboard: typing lands in the name field; Escape returns to the button.
   const create = page.getByRole('button', { name: 'Create Project' });

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, type MouseEvent } from 'react';
+import { useCallback, useEffect, useRef, type MouseEvent, type RefObject } from 'react';
+import { useLocation } from 'react-router-dom';
 
 /** What can take focus inside a row: its controls, in document order. */
 const CONTROLS = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea, [tabindex]';
@@ -103,4 +104,27 @@ export function useFocusAfterRemoval(): (control: HTMLElement) => void {
   return useCallback((control: HTMLElement) => {
     place.current = rememberPlace(control);
   }, []);
+}
+
+/**
+ * Navigation state for a page opened by an action whose control went away with the page it was on
+ * (Create in a dialog on the projects page opens the new project's editor): the page arrived at puts
+ * the focus on its heading (useFocusOnArrival), which says where the user now is, instead of leaving it
+ * on <body>, where a keyboard user starts again from the top (WCAG 2.4.3).
+ */
+export const FOCUS_ON_ARRIVAL = { focusOnArrival: true } as const;
+
+/**
+ * Focuses `target` (the page's heading, with tabIndex -1) once the page shows, when it was
+ * opened with FOCUS_ON_ARRIVAL and the focus is lost by then; a focus the user has put somewhere stays.
+ */
+export function useFocusOnArrival(target: RefObject<HTMLElement | null>): void {
+  const location = useLocation();
+  const asked = (location.state as Partial<typeof FOCUS_ON_ARRIVAL> | null)?.focusOnArrival === true;
+  useEffect(() => {
+    const element = target.current;
+    if (!asked || !element || !focusIsLost()) return;
+    element.focus();
+    // Once per arrival: the entry's key, not every render.
+  }, [asked, location.key, target]);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import type { FusionAuthProviderContext } from '@fusionauth/react-sdk';
@@ -55,6 +56,21 @@ describe('the build page of another project', () => {
     expect(await screen.findByRole('heading', { name: 'Builds: Project B' })).toBeInTheDocument();
     expect(screen.queryByText('Project A')).not.toBeInTheDocument();
   });
+});
+
+describe("the build page's Summary", () => {
+  it('shows the build id as its last 7 characters (spec §9) and copies the whole id', async () => {
+    const user = userEvent.setup();
+    renderApp('/builds/B/b-0000000000abcdef1');
+    const summary = await screen.findByRole('region', { name: 'Summary' }, { timeout: 15_000 });
+    const id = within(summary).getByText('bcdef1', { exact: false });
+    expect(id).toHaveTextContent(/^abcdef1$/);
+    expect(id).toHaveAttribute('title', 'b-0000000000abcdef1');
+    expect(within(summary).queryByText('b-0000000000abcdef1')).not.toBeInTheDocument();
+    await user.click(within(summary).getByRole('button', { name: 'Copy the full build id' }));
+    expect(await within(summary).findByRole('status')).toHaveTextContent('Copied the full build id.');
+    expect(await navigator.clipboard.readText()).toBe('b-0000000000abcdef1');
+  }, 20_000);
 });
 
 describe('the build page of a build that does not exist', () => {

@@ -1,7 +1,7 @@
 import { useId, useState, type RefObject } from 'react';
 import { Check, Copy, TriangleAlert } from 'lucide-react';
-import { toast } from 'sonner';
 import { Dialog } from '@/components/dialog';
+import { copyToClipboard } from '@/lib/clipboard';
 import type { CreatedApiKey } from '@/lib/api/schemas';
 
 export interface ApiKeyCreatedDialogProps {
@@ -41,14 +41,7 @@ function CreatedKey({ apiKey, onClose }: { apiKey: CreatedApiKey; onClose(): voi
   const [copied, setCopied] = useState(false);
 
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(apiKey.key);
-      setCopied(true);
-    } catch {
-      toast.error('Could not copy the API key', {
-        description: 'Your browser did not allow it. Select the key and copy it yourself.',
-      });
-    }
+    if (await copyToClipboard(apiKey.key, 'API key', 'Select the key and copy it yourself.')) setCopied(true);
   };
 
   return (

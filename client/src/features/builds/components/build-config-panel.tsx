@@ -86,6 +86,7 @@ export function BuildConfigPanel({ projectId, config, onConfigSaved }: BuildConf
   const model = options.hardware.find((candidate) => candidate.id === shown.hardware);
   const slotChoices = model?.slots.length ? model.slots : [shown.slots];
   const target = options.targets.find((candidate) => candidate.id === shown.target);
+  const targetChoices = options.targets.map((candidate) => ({ id: candidate.id, label: targetLabel(candidate) }));
   // Values the options no longer list (an old project) stay selectable, so opening the panel changes nothing.
   const osChoices = options.os_versions.includes(shown.os_version)
     ? options.os_versions
@@ -147,27 +148,28 @@ export function BuildConfigPanel({ projectId, config, onConfigSaved }: BuildConf
           ))}
         </select>
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-target`}>Target interface</label>
-        <select
-          id={`${id}-target`}
-          value={shown.target}
-          aria-describedby={target ? `${id}-target-help` : undefined}
-          onChange={(event) => change({ target: event.target.value })}
-        >
-          {!target && <option value={shown.target}>{shown.target}</option>}
-          {options.targets.map((candidate) => (
-            <option key={candidate.id} value={candidate.id}>
-              {targetLabel(candidate)}
-            </option>
-          ))}
-        </select>
+      {/* Choices, not a select: a target's name ("Custom Instrument, full rate (interlaced)") is longer than
+          a phone's or the side panel's width, and a select cuts its text where a label wraps. */}
+      <fieldset className="build-config-choices" aria-describedby={target ? `${id}-target-help` : undefined}>
+        <legend>Target interface</legend>
+        {[...(target ? [] : [{ id: shown.target, label: shown.target }]), ...targetChoices].map((choice) => (
+          <label key={choice.id} className="build-config-choice">
+            <input
+              type="radio"
+              name={`${id}-target`}
+              value={choice.id}
+              checked={choice.id === shown.target}
+              onChange={() => change({ target: choice.id })}
+            />
+            {choice.label}
+          </label>
+        ))}
         {target && (
           <p id={`${id}-target-help`} className="build-config-help">
             {target.description}
           </p>
         )}
-      </div>
+      </fieldset>
       <div className="build-config-toggle">
         <input
           id={`${id}-interpolation`}

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BuildStatusIcon, buildStatusLabel } from '@/components/build-status-icon';
+import { CopyButton } from '@/components/copy-button';
 import { LogViewer } from '@/components/log-viewer/log-viewer';
 import type { LineRange } from '@/components/log-viewer/line-range';
 import { LoadError } from '@/components/load-error';
@@ -103,8 +104,10 @@ function BuildDetailView({ build, refresh, highlight, onHighlightChange, onOpenF
           </h3>
           <dl className="details">
             <dt>Build id</dt>
-            <dd>
-              <code>{build.id}</code>
+            {/* Its last 7 characters, as everywhere (spec §9); the whole id is one click away, to copy. */}
+            <dd className="build-id-value">
+              <code title={build.id}>{shortId}</code>
+              <CopyButton text={build.id} what="full build id" fallback={`The full id is ${build.id}.`} />
             </dd>
             <dt>Queued at</dt>
             <dd>{formatDateTime(build.queued_at)}</dd>

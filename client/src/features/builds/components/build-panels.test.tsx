@@ -136,7 +136,14 @@ describe('BuildConfigPanel', () => {
     await waitFor(() =>
       expect(api.updateProjectConfig).toHaveBeenCalledWith({ project_id: 'p1' }, { ...config, interpolation: true }),
     );
-    expect(screen.getByRole('option', { name: 'CustomWrapper (legacy)' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: 'CustomWrapper (legacy)' }));
+    await waitFor(() =>
+      expect(api.updateProjectConfig).toHaveBeenLastCalledWith(
+        { project_id: 'p1' },
+        { ...config, interpolation: true, target: 'CustomWrapper' },
+      ),
+    );
+    expect(screen.getByRole('group', { name: 'Target interface' })).toBeInTheDocument();
   });
 
   it('says "(legacy)" once when the target name already says it', async () => {
@@ -145,6 +152,6 @@ describe('BuildConfigPanel', () => {
     );
     api.buildConfigs.mockResolvedValue({ data: { ...options, targets } });
     renderWithProviders(<BuildConfigPanel projectId="p1" config={config} />);
-    expect(await screen.findByRole('option', { name: 'Custom Wrapper (legacy)' })).toBeInTheDocument();
+    expect(await screen.findByRole('radio', { name: 'Custom Wrapper (legacy)' })).toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
 import { useCallback, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { isNarrowScreen } from '@/lib/narrow-screen';
 
 const STEP_PX = 24;
 
@@ -33,9 +34,16 @@ export interface PanelHeight {
 /**
  * The height of a panel docked at the bottom, resized by a handle on its top edge (dragging up makes it
  * taller), kept in localStorage under `storageKey`. `maxFraction` of the window height is the most.
+ * Until the user sets one, it is `initial` px, or `narrowFraction` of the window's height on a narrow
+ * screen (a phone's 844 px: 169 px), where the code above it must keep a dozen lines.
  */
-export function usePanelHeight(storageKey: string, { initial = 280, min = 120, maxFraction = 0.45 } = {}): PanelHeight {
-  const [height, setHeightState] = useState(() => readStored(storageKey, initial));
+export function usePanelHeight(
+  storageKey: string,
+  { initial = 280, min = 120, maxFraction = 0.45, narrowFraction = 0.2 } = {},
+): PanelHeight {
+  const [height, setHeightState] = useState(() =>
+    readStored(storageKey, isNarrowScreen() ? Math.round(window.innerHeight * narrowFraction) : initial),
+  );
   const max = Math.max(min, Math.round(window.innerHeight * maxFraction));
   const clamped = Math.min(max, Math.max(min, height));
 

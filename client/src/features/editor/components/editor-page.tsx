@@ -194,6 +194,7 @@ export function EditorPage({
         dirtyNames={dirtyNames}
         target={project.config?.target}
         openFile={openFile}
+        focusEditor={(name) => revealInFile(name, 1, 0)}
         announce={announce}
         onForget={(name, how) => {
           if (how === 'closed') return removeEditsDraft(name);

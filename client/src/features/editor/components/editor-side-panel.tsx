@@ -1,15 +1,19 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { PanelRightClose, PanelRightOpen } from 'lucide-react';
+import { isNarrowScreen } from '@/lib/narrow-screen';
 import { useStoredBoolean } from '@/lib/stored-boolean';
 
 /**
  * The build sidebar beside the code: folds to a narrow strip with one button (aria-expanded), so the
- * code gets the width; the choice is remembered in this browser.
+ * code gets the width; the choice is remembered in this browser. On a narrow screen it is a row below
+ * the code instead, folded until the user opens it (open, it would leave the code a few lines), its
+ * button named in words there, as the icon's "beside" means nothing in a stack.
  */
 export function EditorSidePanel({ children }: { children: ReactNode }) {
   const bodyId = useId();
   const [stored, setStored] = useStoredBoolean('editor-side-panel-open');
-  const open = stored ?? true;
+  const [foldedAtFirst] = useState(isNarrowScreen);
+  const open = stored ?? !foldedAtFirst;
   return (
     <aside className={open ? 'editor-side' : 'editor-side editor-side-folded'} aria-label="Build">
       <button
@@ -22,6 +26,7 @@ export function EditorSidePanel({ children }: { children: ReactNode }) {
         onClick={() => setStored(!open)}
       >
         {open ? <PanelRightClose size={18} aria-hidden="true" /> : <PanelRightOpen size={18} aria-hidden="true" />}
+        <span className="editor-side-toggle-text">Build panel</span>
       </button>
       <div id={bodyId} className="editor-side-body" hidden={!open}>
         {children}

@@ -1,6 +1,7 @@
+import { useRef } from 'react';
 import { ChevronDown, Hammer, Save } from 'lucide-react';
 import { ActionMenu } from '@/components/action-menu';
-import { unavailableWhile } from '@/lib/focus-place';
+import { unavailableWhile, useFocusOnArrival } from '@/lib/focus-place';
 
 export interface EditorToolbarProps {
   projectName: string;
@@ -16,7 +17,8 @@ export interface EditorToolbarProps {
 
 /**
  * The editor's title ("Project: name / file") with Save (and Save all) and Build. When there is nothing
- * to save or a build is being queued they are unavailable but keep the focus (lib/focus-place.ts).
+ * to save or a build is being queued they are unavailable but keep the focus (lib/focus-place.ts). A new
+ * project's editor, opened from the projects page's dialog, starts with the focus on the title.
  */
 export function EditorToolbar({
   projectName,
@@ -29,9 +31,17 @@ export function EditorToolbar({
   onSaveAll,
   onBuild,
 }: EditorToolbarProps) {
+  const title = useRef<HTMLHeadingElement>(null);
+  useFocusOnArrival(title);
   return (
     <header className="editor-header">
-      <h1 id="editor-title">
+      {/* Focusable from code only: a new project's editor opens with the focus here. */}
+      <h1
+        id="editor-title"
+        ref={title}
+        tabIndex={-1}
+        title={`Project: ${projectName}${activeFile ? ` / ${activeFile}` : ''}`}
+      >
         Project: {projectName}
         {activeFile && <span className="editor-title-file"> / {activeFile}</span>}
       </h1>

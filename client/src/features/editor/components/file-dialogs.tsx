@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { errorMessage } from '@/lib/api/error-message';
 import { toast } from 'sonner';
@@ -22,6 +23,8 @@ export interface FileDialogsProps {
   /** The project's target interface: the new-file templates follow it. */
   target?: string;
   openFile(name: string): Promise<boolean>;
+  /** Puts the focus in the editor of the open file `name`, at its start. */
+  focusEditor(name: string): void;
   announce(text: string): void;
   /** A file's unsaved edits were discarded (closed without saving) or the file was deleted. */
   onForget(name: string, how: 'closed' | 'deleted'): void;
@@ -36,10 +39,21 @@ export function FileDialogs({
   dirtyNames,
   target,
   openFile,
+  focusEditor,
   announce,
   onForget,
 }: FileDialogsProps) {
   const close = (open: boolean) => !open && onDone();
+  // The file just created and opened: the focus goes to its editor, where the user writes next, not
+  // back to "New file". Asked for as the dialog closes, in the same update: the editor is outside the
+  // dialog, which holds the focus inside it until it is gone.
+  const created = useRef<string | null>(null);
+  const closeNewFile = (open: boolean) => {
+    if (open) return;
+    onDone();
+    if (created.current !== null) focusEditor(created.current);
+    created.current = null;
+  };
   const renaming = question?.kind === 'rename' ? question.name : null;
   const deleting = question?.kind === 'delete' ? question.name : null;
   const closing = question?.kind === 'close' ? question.name : null;
@@ -47,13 +61,13 @@ export function FileDialogs({
     <>
       <FileNameDialog
         open={question?.kind === 'new'}
-        onOpenChange={close}
+        onOpenChange={closeNewFile}
         title="New file"
         submitLabel="Create"
         validate={(name) => fileNameProblem(name, fileNames)}
         onSubmit={async (name) => {
           await store.createFile(name, newFileTemplate(name, target));
-          await openFile(name);
+          if (await openFile(name)) created.current = name;
           announce(`Created ${name}`);
         }}
       />

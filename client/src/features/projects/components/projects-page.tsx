@@ -4,6 +4,7 @@ import { FolderPlus, PackageOpen } from 'lucide-react';
 import { LoadError } from '@/components/load-error';
 import { Spinner } from '@/components/spinner';
 import { errorMessage } from '@/lib/api/error-message';
+import { FOCUS_ON_ARRIVAL } from '@/lib/focus-place';
 import type { Project } from '@/lib/api/schemas';
 import { paths } from '@/lib/paths';
 import { useProjects } from '../api/use-projects';
@@ -41,9 +42,10 @@ export function ProjectsPage({ onProjectDeleted }: ProjectsPageProps) {
   };
   const openEditor = (project: Project) => {
     // Close first: the editor loads on demand, and until it shows, this page (and a dialog) would stay.
+    // The button that opened the dialog goes with this page: the editor takes the focus when it shows.
     setCreating(false);
     setImportOpen(false);
-    void navigate(paths.editor(project.id));
+    void navigate(paths.editor(project.id), { state: FOCUS_ON_ARRIVAL });
   };
 
   return (
