@@ -110,7 +110,7 @@ describe('parseToolLine', () => {
 
 describe('diagnosticSummary', () => {
   it("counts the user's errors and warnings apart from the platform's", () => {
-    const d = (severity: 'error' | 'warning', origin: 'user' | 'platform') =>
+    const d = (severity: 'error' | 'warning' | 'note', origin: 'user' | 'platform') =>
       ({ file: 'a.vhd', line: 1, column: null, severity, message: 'm', origin }) as const;
     expect(
       diagnosticSummary([
@@ -123,5 +123,16 @@ describe('diagnosticSummary', () => {
       ]),
     ).toBe('1 error · 3 warnings in your files · 2 from the platform');
     expect(diagnosticSummary([])).toBe('0 errors · 0 warnings in your files · 0 from the platform');
+  });
+
+  it('counts platform notes apart from errors and warnings', () => {
+    const note = { file: 'a.vhd', line: 3, column: null, severity: 'note', message: 'm', origin: 'user' } as const;
+    const error = { ...note, severity: 'error' } as const;
+    expect(diagnosticSummary([note, error, note])).toBe(
+      '1 error · 0 warnings in your files · 2 platform notes · 0 from the platform',
+    );
+    expect(diagnosticSummary([note])).toBe(
+      '0 errors · 0 warnings in your files · 1 platform note · 0 from the platform',
+    );
   });
 });

@@ -1,10 +1,14 @@
-/** One error or warning a tool reported, located in a file the user knows by name. */
+/**
+ * One error or warning a tool reported, located in a file the user knows by name; or a platform note
+ * (severity `note`, see platform-notes.ts): a part of the design the check could not check, which is a
+ * limit of the check tools, not an error in the design. Notes are counted apart and never fail a build.
+ */
 export interface Diagnostic {
   /** A project file's name (`adder.vhd`), or `platform/<name>` for the platform's own files. */
   file: string;
   line: number;
   column: number | null;
-  severity: 'error' | 'warning';
+  severity: 'error' | 'warning' | 'note';
   message: string;
   /** `user`: in one of the project's files; `platform`: in the platform's files (folded in the UI). */
   origin: 'user' | 'platform';
@@ -70,13 +74,15 @@ export function parseToolLine(raw: string, mapPath: PathMapper): ParsedLine {
 export interface DiagnosticCounts {
   userErrors: number;
   userWarnings: number;
+  notes: number;
   platform: number;
 }
 
 export function countDiagnostics(diagnostics: readonly Diagnostic[]): DiagnosticCounts {
-  const counts: DiagnosticCounts = { userErrors: 0, userWarnings: 0, platform: 0 };
+  const counts: DiagnosticCounts = { userErrors: 0, userWarnings: 0, notes: 0, platform: 0 };
   for (const d of diagnostics) {
-    if (d.origin === 'platform') counts.platform++;
+    if (d.severity === 'note') counts.notes++;
+    else if (d.origin === 'platform') counts.platform++;
     else if (d.severity === 'error') counts.userErrors++;
     else counts.userWarnings++;
   }
@@ -85,8 +91,9 @@ export function countDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** "1 error · 3 warnings in your files · 602 from the platform" */
+/** "1 error · 3 warnings in your files · 602 from the platform", with " · 2 platform notes" before the last part when there are notes. */
 export function diagnosticSummary(diagnostics: readonly Diagnostic[]): string {
   const c = countDiagnostics(diagnostics);
-  return `${plural(c.userErrors, 'error')} · ${plural(c.userWarnings, 'warning')} in your files · ${c.platform} from the platform`;
+  const notes = c.notes > 0 ? ` · ${plural(c.notes, 'platform note')}` : '';
+  return `${plural(c.userErrors, 'error')} · ${plural(c.userWarnings, 'warning')} in your files${notes} · ${c.platform} from the platform`;
 }

@@ -7,7 +7,8 @@ import type { SeedData } from '../fixtures.js';
 import type { BuildRunner } from './runner.js';
 import { SimulatedRunner } from './simulated-runner.js';
 import { describeIsolation, detectIsolation, nodeModulesFor, type IsolationKind, type ToolSandbox } from './sandbox.js';
-import { ToolchainRunner, YOSYS_PROCESS } from './toolchain-runner.js';
+import { ToolchainRunner } from './toolchain-runner.js';
+import { YOSYS_PROCESS } from './yosys-memory.js';
 
 /** The largest file a tool may write (RLIMIT_FSIZE): a design cannot fill the disk. */
 export const TOOL_FILE_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;

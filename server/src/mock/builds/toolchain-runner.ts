@@ -11,16 +11,12 @@ import { stageHeader } from './log-templates.js';
 import type { BuildJob, BuildOutcome, BuildProgress, BuildRunner, RunningBuild } from './runner.js';
 import { describeIsolation, type ToolSandbox } from './sandbox.js';
 import { BuildBudget, runTool, toolEnvironment, type ToolEnd, type ToolRun } from './tool-process.js';
-import {
-  FileTooBig,
-  OUT_OF_MEMORY,
-  designMemoryLines,
-  readToolFile,
-  toolEndMessages,
-  wroteTooMuch,
-} from './tool-output.js';
+import { ToolOutputScreen, troubleMessage, troubleOutcome, type ToolTrouble } from './tool-failure.js';
+import { FileTooBig, designMemoryLines, readToolFile, toolEndMessages, wroteTooMuch } from './tool-output.js';
 import { ToolSlots } from './tool-slots.js';
 import { checkConstraints, comparePorts, resourceSummary, yosysScript, type NetlistPorts } from './toolchain-steps.js';
+import { platformNote, topLevelLine } from './platform-notes.js';
+import { yosysCommand } from './yosys-memory.js';
 
 export interface ToolchainRunnerOptions {
   /** fixtures/platform: the slot entities (VHDL) and module headers (Verilog). */
@@ -38,7 +34,6 @@ export interface ToolchainRunnerOptions {
   tmpRoot?: string;
 }
 
-export const YOSYS_PROCESS = path.join(path.dirname(new URL(import.meta.url).pathname), 'tools', 'yosys-process.mjs');
 const VHDL_PLATFORM = [
   'custom-instrument-pkg.vhd',
   'custom-instrument.vhd',
@@ -107,8 +102,8 @@ export class ToolchainRunner implements BuildRunner {
 class ToolchainBuild {
   private cancelled = false;
   private current: ToolRun | null = null;
-  /** A tool of this build failed saying it could not allocate memory (the sandbox's limit). */
-  private ranOutOfMemory = false;
+  /** A tool of this build failed on its own (a crash, out of memory): the tool's fault, not the design's. */
+  private trouble: { label: string; trouble: ToolTrouble } | null = null;
   private readonly diagnostics: Diagnostic[] = [];
   private readonly full: string[] = [];
   private budget: BuildBudget;
@@ -266,26 +261,34 @@ class ToolchainBuild {
     return Math.round(this.options.sandbox.memoryLimitBytes / 1024 / 1024);
   }
 
-  /** Runs a tool in the build's src/ folder; false when it failed (its errors are in the log). */
-  private async tool(label: string, command: string, args: string[]): Promise<ToolEnd> {
+  /**
+   * Runs a tool in the build's src/ folder (the log shows `$ label shown…`, never a path of the server);
+   * its own failure (a crash, out of memory) is kept in `trouble` and logged in one line, without traces.
+   */
+  private async tool(
+    label: string,
+    command: string,
+    args: string[],
+    { shown = args, sandbox = this.options.sandbox } = {},
+  ): Promise<ToolEnd> {
     if (this.cancelled) throw new Cancelled();
-    this.log(`$ ${label} ${args.join(' ')}`);
-    let outOfMemory = false;
+    this.log(`$ ${label} ${shown.join(' ')}`);
+    // A diagnostic, or GHDL's excerpt of the source under it, quotes the design (its own
+    // `report "… out of memory"`): only the tool's own words tell that it ran out.
+    const screen = new ToolOutputScreen((line) => this.quotesDesign(line));
     const run = runTool({
       command,
       args,
       cwd: path.join(this.dir, 'src'),
       env: toolEnvironment(this.dir),
       budget: this.budget,
-      sandbox: this.options.sandbox,
+      sandbox,
       buildDir: this.dir,
       onLine: (raw) => {
         if (this.cancelled) return; // an event handler must not throw Cancelled
-        const line = raw.replaceAll(`${this.dir}/`, '');
+        const line = screen.line(raw.replaceAll(`${this.dir}/`, ''));
+        if (line === null) return;
         const parsed = parseToolLine(line, this.mapPath);
-        // A diagnostic, or GHDL's excerpt of the source under it, quotes the design (its own
-        // `report "… out of memory"`): only the tool's own words tell that it ran out.
-        if (!parsed.diagnostic && OUT_OF_MEMORY.test(line) && !this.quotesDesign(line)) outOfMemory = true;
         if (parsed.diagnostic) this.addDiagnostic(parsed.diagnostic, parsed.text);
         else this.log(parsed.text);
       },
@@ -294,19 +297,17 @@ class ToolchainBuild {
     const end = await run.done;
     this.current = null;
     if (this.cancelled) throw new Cancelled();
-    const { timeLimitMs, outputLimitBytes, sandbox } = this.options;
+    const { timeLimitMs, outputLimitBytes } = this.options;
     const problems = toolEndMessages(label, end, {
       timeLimitMs,
       outputLimitBytes,
-      fileSizeLimitBytes: sandbox.fileSizeLimitBytes,
+      fileSizeLimitBytes: this.options.sandbox.fileSizeLimitBytes,
     });
     if (problems.length > 0) this.log(...problems);
-    if (outOfMemory && !(end.reason === 'exit' && end.code === 0)) {
-      this.ranOutOfMemory = true;
-      this.log(
-        `ERROR: ${label} ran out of memory: a tool may use at most ${this.memoryLimitMiB()} MiB (MOCK_BUILD_MEMORY_MB). ` +
-          'Look for a very large array, constant or loop in the design',
-      );
+    const trouble = screen.trouble(end);
+    if (trouble) {
+      this.trouble = { label, trouble };
+      this.log(troubleMessage(label, trouble, this.memoryLimitMiB()));
     }
     return end;
   }
@@ -345,9 +346,11 @@ class ToolchainBuild {
       if (end.reason === 'time-limit') return this.failed('SYNTHESIS failed: the time limit was reached');
       if (end.reason === 'output-limit') return this.failed('SYNTHESIS failed: the output limit was reached');
       if (wroteTooMuch(end)) return this.failed('SYNTHESIS failed: a tool wrote a file larger than the limit');
-      if (this.ranOutOfMemory)
-        return this.failed(`SYNTHESIS failed: a tool ran out of memory (at most ${this.memoryLimitMiB()} MiB)`);
       if (first) return this.failed(`SYNTHESIS failed: ${first.message} (${first.file}, line ${first.line})`);
+      if (this.trouble)
+        return this.failed(
+          `SYNTHESIS failed: ${troubleOutcome(this.trouble.label, this.trouble.trouble, this.memoryLimitMiB())}`,
+        );
       return this.failed('SYNTHESIS failed: see the log');
     };
 
@@ -384,11 +387,16 @@ class ToolchainBuild {
       if (top.language === 'vhdl') {
         // The synthesized VHDL goes to Yosys as Verilog; unbound components stay black boxes there,
         // so a VHDL top may instantiate the project's Verilog modules (declared as components).
-        end = await this.tool('ghdl', 'sh', [
-          '-c',
-          `exec "$0" --synth ${std.join(' ')} --out=verilog ${target.toLowerCase()} > ../vhdl-netlist.v`,
-          ghdl,
-        ]);
+        const synth = `--synth ${std.join(' ')} --out=verilog ${target.toLowerCase()}`;
+        end = await this.tool('ghdl', 'sh', ['-c', `exec "$0" ${synth} > ../vhdl-netlist.v`, ghdl], {
+          shown: [synth],
+        });
+        // GHDL's synthesis failing on its own, with nothing wrong found in the design: what it checked stands.
+        if (!ok(end) && this.trouble && !this.userErrors())
+          return this.estimateSkipped(
+            top.file,
+            `GHDL's synthesis ${this.troubleWords()}, so the design's elaboration and resource estimate were skipped`,
+          );
         if (!ok(end)) return failure(end);
         vhdlNetlist = (await readToolFile(path.join(this.dir, 'vhdl-netlist.v'))).toString('utf8');
         await copyFile(path.join(this.dir, 'vhdl-netlist.v'), path.join(src, '.vhdl-netlist.v'));
@@ -404,7 +412,17 @@ class ToolchainBuild {
         header: '.platform-header.v',
         checkPorts: top.language === 'verilog',
       });
-      const end = await this.tool('yosys', process.execPath, [YOSYS_PROCESS, '-q', '-p', script]);
+      const yosys = yosysCommand(options.sandbox, ['-q', '-p', script]);
+      const end = await this.tool('yosys', yosys.command, yosys.args, {
+        shown: ['-q', '-p', `'${script}'`],
+        sandbox: yosys.sandbox,
+      });
+      // For a VHDL top, Yosys only reads GHDL's netlist for the estimate: whatever stops it there is not the
+      // design's fault (GHDL checked the design); for a Verilog top, Yosys is the checker, and only its own failure is.
+      if (!ok(end) && !this.userErrors() && (top.language === 'vhdl' || this.trouble)) {
+        const why = this.trouble ? this.troubleWords() : 'could not read the netlist GHDL made of the design';
+        return this.estimateSkipped(top.file, `Yosys ${why}, so the resource estimate was skipped`);
+      }
       if (!ok(end)) return failure(end);
       if (top.language === 'verilog') {
         const problems = comparePorts(
@@ -424,6 +442,27 @@ class ToolchainBuild {
       this.log('Resource report (Yosys generic cells):', ...report.split('\n').filter((l) => l.trim()));
       this.log(resourceSummary(report));
     }
+    return true;
+  }
+
+  private userErrors(): boolean {
+    return this.diagnostics.some((d) => d.severity === 'error' && d.origin === 'user');
+  }
+
+  /** What went wrong with the tool, in words that follow its name. */
+  private troubleWords(): string {
+    const trouble = this.trouble?.trouble;
+    if (trouble?.kind === 'out-of-memory')
+      return `ran out of memory (the design is too large for the check's ${this.memoryLimitMiB()} MiB)`;
+    return 'stopped on an internal error';
+  }
+
+  /** The check stops short of a resource estimate, and says so in a platform note on the design's top level. */
+  private estimateSkipped(file: string, what: string): true {
+    const content = this.job.files.find((f) => f.name === file)!;
+    const note = platformNote(file, topLevelLine(content, this.job.config.target), what);
+    this.trouble = null;
+    this.addDiagnostic(note.diagnostic, note.text);
     return true;
   }
 
