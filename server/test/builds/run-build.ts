@@ -4,6 +4,7 @@ import type { Diagnostic } from '../../src/mock/builds/diagnostics.js';
 import type { BuildJob, BuildOutcome, BuildRunner, RunningBuild } from '../../src/mock/builds/runner.js';
 import { findGhdl, GHDL_MISSING, toolSandbox } from '../../src/mock/builds/select-runner.js';
 import { ToolchainRunner, type ToolchainRunnerOptions } from '../../src/mock/builds/toolchain-runner.js';
+import { findVerilator } from '../../src/mock/builds/verilog-check.js';
 import type { ProjectConfig, SourceFile } from '../../src/mock/domain.js';
 import { PLATFORM_DIR } from '../fixtures/seed-data.js';
 
@@ -16,6 +17,7 @@ export function toolchainRunner(tmpRoot: string, overrides: Partial<ToolchainRun
   return new ToolchainRunner({
     platformDir: PLATFORM_DIR,
     ghdl,
+    verilator: findVerilator(),
     yosysVersion,
     concurrency: os.availableParallelism(),
     timeLimitMs: 240_000,

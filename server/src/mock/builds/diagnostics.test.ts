@@ -108,6 +108,38 @@ describe('parseToolLine', () => {
   });
 });
 
+describe('parseToolLine: Verilator', () => {
+  const user: PathMapper = (raw) => ({ file: raw.replace(/^\.\//, ''), origin: 'user' });
+  it('reads errors and warnings with their file, line and column, the warning class kept', () => {
+    expect(parseToolLine('%Error: ./top.sv:12:3: syntax error, unexpected --', user)).toEqual({
+      text: 'top.sv:12:3: error: syntax error, unexpected --',
+      diagnostic: {
+        file: 'top.sv',
+        line: 12,
+        column: 3,
+        severity: 'error',
+        message: 'syntax error, unexpected --',
+        origin: 'user',
+      },
+    });
+    expect(
+      parseToolLine('%Warning-WIDTH: top.sv:3:9: Operator ASSIGNW expects 16 bits', user).diagnostic,
+    ).toMatchObject({
+      severity: 'warning',
+      message: 'Operator ASSIGNW expects 16 bits [WIDTH]',
+    });
+  });
+
+  it('makes its Unsupported errors platform notes, and leaves its summary lines alone', () => {
+    expect(parseToolLine('%Error-UNSUPPORTED: top.sv:7:5: Unsupported: randsequence', user).diagnostic).toMatchObject({
+      severity: 'note',
+      message:
+        "Verilator, the check's SystemVerilog reader, cannot check this (Unsupported: randsequence): a limit of the check, not an error in your design",
+    });
+    expect(parseToolLine('%Error: Exiting due to 1 error(s)', user).diagnostic).toBeNull();
+  });
+});
+
 describe('diagnosticSummary', () => {
   it("counts the user's errors and warnings apart from the platform's", () => {
     const d = (severity: 'error' | 'warning' | 'note', origin: 'user' | 'platform') =>

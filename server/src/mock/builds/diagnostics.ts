@@ -35,6 +35,14 @@ const REPEATS_ASSERTION = /^error due to assertion failure$/;
 const YOSYS =
   /^(?<path>[^\s:][^:]*\.(?:sv|v|svh|vh)):(?<line>\d+)(?:\.(?<col>\d+)(?:-\d+(?:\.\d+)?)?)?:\s*(?<sev>ERROR|Warning):\s*(?<msg>.*)$/;
 
+// Verilator 5: `%Error: top.sv:12:5: syntax error, unexpected …`, `%Warning-WIDTH: top.sv:3:9: Operator …`.
+// Its `Unsupported:` errors are a limit of the check (the vendor's toolchain reads those constructs).
+const VERILATOR =
+  /^%(?<sev>Error|Warning)(?:-(?<code>[A-Z0-9_]+))?: (?<path>[^\s:][^:]*\.(?:sv|v|svh|vh)):(?<line>\d+):(?<col>\d+): (?<msg>.*)$/;
+
+/** What every platform note ends with: whose limit it is. */
+export const NOT_YOUR_ERROR = 'a limit of the check, not an error in your design';
+
 /**
  * Longest message a diagnostic keeps (the log has the whole line). A design writes its own assertion
  * texts, and a build's diagnostics stay with it in the sandbox while it is kept.
@@ -49,6 +57,8 @@ const boundedMessage = (message: string) =>
  * the user's file name with `mapPath`. Notes and continuation lines are not diagnostics.
  */
 export function parseToolLine(raw: string, mapPath: PathMapper): ParsedLine {
+  const verilator = VERILATOR.exec(raw);
+  if (verilator?.groups) return verilatorLine(raw, verilator.groups, mapPath);
   const match = GHDL.exec(raw) ?? YOSYS.exec(raw);
   if (!match?.groups) return { text: raw, diagnostic: null };
   const { path, line, col, sev, kind, level, msg } = match.groups as Record<string, string | undefined>;
@@ -69,6 +79,28 @@ export function parseToolLine(raw: string, mapPath: PathMapper): ParsedLine {
   };
   const where = column === null ? `${mapped.file}:${diagnostic.line}` : `${mapped.file}:${diagnostic.line}:${column}`;
   return { text: `${where}: ${diagnostic.severity}: ${message}`, diagnostic };
+}
+
+function verilatorLine(raw: string, groups: Record<string, string | undefined>, mapPath: PathMapper): ParsedLine {
+  const mapped = mapPath(groups.path!);
+  if (!mapped) return { text: raw, diagnostic: null };
+  const msg = groups.msg!.trim();
+  const unsupported = groups.code === 'UNSUPPORTED' || /^Unsupported\b/.test(msg);
+  const severity = unsupported ? 'note' : groups.sev === 'Error' ? 'error' : 'warning';
+  const text = unsupported
+    ? `Verilator, the check's SystemVerilog reader, cannot check this (${msg}): ${NOT_YOUR_ERROR}`
+    : groups.code
+      ? `${msg} [${groups.code}]`
+      : msg;
+  const diagnostic: Diagnostic = {
+    file: mapped.file,
+    line: Number(groups.line),
+    column: Number(groups.col),
+    severity,
+    message: boundedMessage(text),
+    origin: mapped.origin,
+  };
+  return { text: `${mapped.file}:${diagnostic.line}:${diagnostic.column}: ${severity}: ${text}`, diagnostic };
 }
 
 export interface DiagnosticCounts {

@@ -1,14 +1,11 @@
 import type { SourceFile } from '../domain.js';
-import type { Diagnostic } from './diagnostics.js';
+import { NOT_YOUR_ERROR, type Diagnostic } from './diagnostics.js';
 
 /**
  * Platform notes: where the open-source tools of a check build cannot handle a part of a design the
  * vendor's toolchain accepts, the build checks everything else, succeeds, and says so in one plain
  * sentence. A note is a Diagnostic of severity `note`, counted apart from the user's errors and warnings.
  */
-
-/** What every note ends with: whose limit it is. */
-export const NOT_YOUR_ERROR = 'a limit of the check, not an error in your design';
 
 /** A note at a line of a user's file, and the log line that shows it. */
 export function platformNote(file: string, line: number, what: string): { diagnostic: Diagnostic; text: string } {

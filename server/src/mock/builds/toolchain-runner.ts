@@ -14,15 +14,18 @@ import { BuildBudget, runTool, toolEnvironment, type ToolEnd, type ToolRun } fro
 import { ToolOutputScreen, troubleMessage, troubleOutcome, type ToolTrouble } from './tool-failure.js';
 import { FileTooBig, designMemoryLines, readToolFile, toolEndMessages, wroteTooMuch } from './tool-output.js';
 import { ToolSlots } from './tool-slots.js';
-import { checkConstraints, comparePorts, resourceSummary, yosysScript, type NetlistPorts } from './toolchain-steps.js';
+import { checkConstraints, resourceSummary, yosysScript } from './toolchain-steps.js';
 import { platformNote, topLevelLine } from './platform-notes.js';
 import { yosysCommand } from './yosys-memory.js';
+import { checkVerilogTop, type VerilogCheckContext } from './verilog-check.js';
 
 export interface ToolchainRunnerOptions {
   /** fixtures/platform: the slot entities (VHDL) and module headers (Verilog). */
   platformDir: string;
   /** The GHDL executable and its version line (see findGhdl). */
   ghdl: { path: string; version: string };
+  /** Verilator, the SystemVerilog checker (see findVerilator); without it Yosys checks Verilog tops. */
+  verilator?: { path: string; version: string } | null;
   yosysVersion: string;
   /** At most this many builds run tools at once (default: one per core). */
   concurrency: number;
@@ -104,6 +107,8 @@ class ToolchainBuild {
   private current: ToolRun | null = null;
   /** A tool of this build failed on its own (a crash, out of memory): the tool's fault, not the design's. */
   private trouble: { label: string; trouble: ToolTrouble } | null = null;
+  /** The first error of the last tool run whose errors are not the design's (the estimate's Yosys). */
+  private toolError: string | null = null;
   private readonly diagnostics: Diagnostic[] = [];
   private readonly full: string[] = [];
   private budget: BuildBudget;
@@ -173,7 +178,7 @@ class ToolchainBuild {
       'This is a CHECK BUILD with open-source tools, not a bitstream for the instrument: your design is analysed,',
       'elaborated against the platform interface and synthesized to generic cells; ROUTE and BITSTREAM are skipped.',
       `Configuration: hardware ${c.hardware}, ${c.slots} slots, OS ${c.os_version}, target ${c.target}`,
-      `Tools: ${options.ghdl.version}; Yosys ${options.yosysVersion} (WebAssembly)`,
+      `Tools: ${options.ghdl.version}; ${options.verilator?.version ?? 'no Verilator'}; Yosys ${options.yosysVersion} (WebAssembly)`,
       `Limits: ${Math.round(options.timeLimitMs / 1000)} s, ${Math.round(options.outputLimitBytes / 1024)} KiB of log; ` +
         `memory ${this.memoryLimitMiB()} MiB and files written at most ${Math.round(options.sandbox.fileSizeLimitBytes / 1024 / 1024)} MiB per tool; ` +
         'environment PATH, HOME, TMPDIR only',
@@ -269,9 +274,10 @@ class ToolchainBuild {
     label: string,
     command: string,
     args: string[],
-    { shown = args, sandbox = this.options.sandbox } = {},
+    { shown = args, sandbox = this.options.sandbox, diagnostics = true } = {},
   ): Promise<ToolEnd> {
     if (this.cancelled) throw new Cancelled();
+    this.toolError = null;
     this.log(`$ ${label} ${shown.join(' ')}`);
     // A diagnostic, or GHDL's excerpt of the source under it, quotes the design (its own
     // `report "… out of memory"`): only the tool's own words tell that it ran out.
@@ -289,8 +295,11 @@ class ToolchainBuild {
         const line = screen.line(raw.replaceAll(`${this.dir}/`, ''));
         if (line === null) return;
         const parsed = parseToolLine(line, this.mapPath);
-        if (parsed.diagnostic) this.addDiagnostic(parsed.diagnostic, parsed.text);
+        // A tool that only makes the estimate reports nothing as the design's: its errors are logged only.
+        if (parsed.diagnostic && diagnostics) this.addDiagnostic(parsed.diagnostic, parsed.text);
         else this.log(parsed.text);
+        if (parsed.diagnostic?.severity === 'error' && !diagnostics)
+          this.toolError ??= `${parsed.diagnostic.file}:${parsed.diagnostic.line}: ${parsed.diagnostic.message}`;
       },
     });
     this.current = run;
@@ -403,47 +412,50 @@ class ToolchainBuild {
         this.log(`GHDL synthesized ${target} (${vhdlNetlist.split('\n').length} lines of Verilog for Yosys)`);
       }
     }
+    if (top.language === 'verilog') {
+      const checked = await checkVerilogTop(this.verilogCheck, top.file, verilog, header);
+      if (checked === 'no-verilator')
+        return this.failed('SYNTHESIS failed: checking Verilog needs Verilator: apt-get install verilator');
+      if (checked === 'failed') return failure({ reason: 'exit', code: 1 });
+      const first = checked.find((d) => d.severity === 'error');
+      if (first) return this.failed(`SYNTHESIS failed: ${first.message} (${first.file}, line ${first.line})`);
+    }
     if (top.language === 'verilog' || verilog.length > 0 || vhdlNetlist) {
-      await writeFile(path.join(src, '.platform-header.v'), await readFile(path.join(platform, header)));
-      const script = yosysScript({
-        target,
-        verilog,
-        vhdlNetlist: vhdlNetlist ? '.vhdl-netlist.v' : null,
-        header: '.platform-header.v',
-        checkPorts: top.language === 'verilog',
-      });
+      const script = yosysScript({ target, verilog, vhdlNetlist: vhdlNetlist ? '.vhdl-netlist.v' : null });
       const yosys = yosysCommand(options.sandbox, ['-q', '-p', script]);
+      // For a VHDL top GHDL checked the design, for a Verilog top Verilator did: Yosys only makes the
+      // estimate, and whatever stops it is a limit of the check (but Yosys checks a VHDL top's Verilog modules).
+      const estimateOnly = top.language === 'verilog';
       const end = await this.tool('yosys', yosys.command, yosys.args, {
         shown: ['-q', '-p', `'${script}'`],
         sandbox: yosys.sandbox,
+        diagnostics: !estimateOnly,
       });
-      // For a VHDL top, Yosys only reads GHDL's netlist for the estimate: whatever stops it there is not the
-      // design's fault (GHDL checked the design); for a Verilog top, Yosys is the checker, and only its own failure is.
-      if (!ok(end) && !this.userErrors() && (top.language === 'vhdl' || this.trouble)) {
-        const why = this.trouble ? this.troubleWords() : 'could not read the netlist GHDL made of the design';
+      const stopped = end.reason === 'exit' ? end.code !== 0 : end.reason === 'signal' && !wroteTooMuch(end);
+      if (stopped && !this.userErrors()) {
+        const why = this.trouble
+          ? this.troubleWords()
+          : `could not read the design${this.toolError ? ` (${this.toolError})` : ''}`;
         return this.estimateSkipped(top.file, `Yosys ${why}, so the resource estimate was skipped`);
       }
       if (!ok(end)) return failure(end);
-      if (top.language === 'verilog') {
-        const problems = comparePorts(
-          JSON.parse((await readToolFile(path.join(src, 'platform-header.json'))).toString('utf8')) as NetlistPorts,
-          JSON.parse((await readToolFile(path.join(src, 'netlist.json'))).toString('utf8')) as NetlistPorts,
-          target,
-        );
-        for (const problem of problems) {
-          this.addDiagnostic(
-            { file: top.file, line: 1, column: null, severity: 'error', message: problem, origin: 'user' },
-            `${top.file}:1: ERROR: ${problem}`,
-          );
-        }
-        if (problems.length > 0) return this.failed(`SYNTHESIS failed: ${problems[0]} (${top.file}, line 1)`);
-      }
       const report = (await readToolFile(path.join(src, 'resources.rpt'))).toString('utf8');
       this.log('Resource report (Yosys generic cells):', ...report.split('\n').filter((l) => l.trim()));
       this.log(resourceSummary(report));
     }
     return true;
   }
+
+  /** What the Verilog check (verilog-check.ts) may do with this build. */
+  private readonly verilogCheck: VerilogCheckContext = {
+    target: () => this.job.config.target,
+    verilator: () => this.options.verilator ?? null,
+    file: (name) => this.job.files.find((f) => f.name === name)!,
+    tool: (label, command, args, diagnostics) => this.tool(label, command, args, { diagnostics }),
+    userErrors: () => this.userErrors(),
+    addDiagnostic: (diagnostic, text) => this.addDiagnostic(diagnostic, text),
+    readBuildFile: async (name) => (await readToolFile(path.join(this.dir, name))).toString('utf8'),
+  };
 
   private userErrors(): boolean {
     return this.diagnostics.some((d) => d.severity === 'error' && d.origin === 'user');

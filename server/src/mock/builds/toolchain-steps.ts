@@ -11,55 +11,18 @@ const quote = (name: string) => {
 };
 
 /**
- * The Yosys script of a check build: (for a Verilog top) the platform's module header written out
- * for the port check, then the project's Verilog (and GHDL's netlist of the VHDL top), generic
- * synthesis with the target as top, the statistics as the resource report, and the netlist as JSON.
+ * The Yosys script of a check build's resource estimate: the project's Verilog (and GHDL's netlist of
+ * a VHDL top), generic synthesis with the target as top, the statistics as the resource report, and the
+ * netlist as JSON. (A Verilog top's ports are checked by Verilator: verilog-ports.ts.)
  */
-export function yosysScript(input: {
-  target: string;
-  verilog: readonly string[];
-  vhdlNetlist: string | null;
-  header: string;
-  checkPorts: boolean;
-}): string {
+export function yosysScript(input: { target: string; verilog: readonly string[]; vhdlNetlist: string | null }): string {
   const sources = [...input.verilog, ...(input.vhdlNetlist ? [input.vhdlNetlist] : [])].map(quote).join(' ');
   return [
-    ...(input.checkPorts
-      ? [`read_verilog -sv ${quote(input.header)}`, 'write_json platform-header.json', 'design -reset']
-      : []),
     `read_verilog -sv ${sources}`,
     `synth -top ${input.target}`,
     'tee -q -o resources.rpt stat',
     'write_json netlist.json',
   ].join('; ');
-}
-
-/** The part of Yosys's JSON netlist the port check reads. */
-export interface NetlistPorts {
-  modules: Record<string, { ports: Record<string, { direction: string; bits: unknown[] }> } | undefined>;
-}
-
-/** How the user's top module's ports differ from the platform's header; empty when they match. */
-export function comparePorts(header: NetlistPorts, netlist: NetlistPorts, target: string): string[] {
-  const wanted = header.modules[target]?.ports ?? {};
-  const got = netlist.modules[target]?.ports ?? {};
-  const problems: string[] = [];
-  for (const [name, port] of Object.entries(wanted)) {
-    const mine = got[name];
-    if (!mine)
-      problems.push(
-        `module ${target} lacks the platform's port ${name} (${port.direction} [${port.bits.length - 1}:0])`,
-      );
-    else if (mine.direction !== port.direction || mine.bits.length !== port.bits.length) {
-      problems.push(
-        `port ${name} is ${mine.direction} of ${mine.bits.length} bits; the platform's ${target} has ${port.direction} of ${port.bits.length} bits`,
-      );
-    }
-  }
-  for (const name of Object.keys(got)) {
-    if (!(name in wanted)) problems.push(`port ${name} is not a port of the platform's ${target}`);
-  }
-  return problems;
 }
 
 /** One line for the log: the design's totals from Yosys's `stat` (the hierarchy total when there is one). */
