@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { checkConstraints, resourceCounts, yosysScript } from './toolchain-steps.js';
+import { checkConstraints, reportLines, resourceCounts, yosysScript } from './toolchain-steps.js';
+
+describe('reportLines', () => {
+  it("turns Yosys's module headings into lines no log viewer takes for a stage", () => {
+    expect(reportLines('\n=== CustomInstrument ===\n\n   Number of cells: 12\n=== design hierarchy ===\n')).toEqual([
+      '--- CustomInstrument ---',
+      '   Number of cells: 12',
+      '--- design hierarchy ---',
+    ]);
+  });
+});
 
 describe('yosysScript', () => {
   it("reads the project's Verilog, then synthesizes with the target as top", () => {

@@ -25,6 +25,17 @@ export function yosysScript(input: { target: string; verilog: readonly string[];
   ].join('; ');
 }
 
+/**
+ * The report's lines as the log shows them: Yosys heads each module `=== CustomInstrument ===`, the form
+ * of a stage's marker in the log viewer, so they become `--- CustomInstrument ---` (a report heading is no stage).
+ */
+export function reportLines(report: string): string[] {
+  return report
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line) => line.replace(/^(\s*)={3,}(\s*.*?\s*)={3,}\s*$/, '$1---$2---'));
+}
+
 /** One line for the log: the design's totals from Yosys's `stat` (the hierarchy total when there is one). */
 export function resourceSummary(report: string): string {
   const last = (label: string) => {

@@ -49,7 +49,8 @@ describe('newFileTemplate', () => {
 
 describe('fileNameProblem', () => {
   it('accepts the upload extensions', () => {
-    for (const name of ['a.vhd', 'b.v', 'c.sv', 'd.xdc', 'e.xci', 'f.coe']) expect(fileNameProblem(name)).toBeNull();
+    for (const name of ['a.vhd', 'b.v', 'c.sv', 'd.xdc', 'e.xci', 'f.coe', 'fft.vho', 'fft.veo'])
+      expect(fileNameProblem(name)).toBeNull();
   });
 
   it.each([
