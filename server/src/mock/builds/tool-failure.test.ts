@@ -109,6 +109,7 @@ describe('a design failing', () => {
   });
 
   it("a design's own report of memory is not the tool running out", () => {
+    expect(screen('says.vhd:8:9: error: report: out of memory: Cannot allocate memory', failedExit).trouble).toBeNull();
     const s = new ToolOutputScreen((line) => line.trim() === 'report "out of memory";');
     expect(s.line('  report "out of memory";')).toBe('  report "out of memory";');
     expect(s.trouble(failedExit)).toBeNull();

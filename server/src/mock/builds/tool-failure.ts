@@ -29,6 +29,8 @@ const NATIVE_TRACE =
 const JS_FRAME = /^\s+at (?:.*\((?:file|node|wasm):.*\)|(?:file|node|wasm):\S*)\s*$/;
 // Yosys's own assertion failing: `ERROR: Assert `x' failed in kernel/rtlil.cc:123.`
 const YOSYS_ASSERT = /^ERROR: Assert .* failed in [\w/.-]+:\d+/;
+// A tool's diagnostic at a place in a file: `top.vhd:8:9: …`, `top.v:3: …`.
+const LOCATED = /^\.?\/?[^\s:]+\.\w+:\d+[:.]/;
 // The Yosys worker (tools/yosys-process.mjs) sums up its own failure in one line.
 const WORKER_CRASH = /^yosys-process: internal error: (.*)$/;
 const WORKER_OUT_OF_MEMORY = /^yosys-process: out of memory\b/;
@@ -87,7 +89,8 @@ export class ToolOutputScreen {
       return null;
     }
     if (YOSYS_ASSERT.test(text)) this.crash ??= text.replace(/^ERROR: /, '');
-    else if (OUT_OF_MEMORY.test(text) && !this.quotesDesign(text)) this.outOfMemory = true;
+    // A diagnostic (`says.vhd:8:9: error: report: out of memory`) or a quoted line of the design is the design's words.
+    else if (OUT_OF_MEMORY.test(text) && !LOCATED.test(text) && !this.quotesDesign(text)) this.outOfMemory = true;
     return line;
   }
 

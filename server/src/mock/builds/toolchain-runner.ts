@@ -403,7 +403,8 @@ class ToolchainBuild {
           shown: [synth],
         });
         // GHDL's synthesis failing on its own, with nothing wrong found in the design: what it checked stands.
-        if (!ok(end) && this.trouble && !this.userErrors())
+        // Out of memory, it has not checked the design: that stays a (tool) failure.
+        if (!ok(end) && this.trouble?.trouble.kind === 'crash' && !this.userErrors())
           return this.estimateSkipped(
             top.file,
             `GHDL's synthesis ${this.troubleWords()}, so the design's elaboration and resource estimate were skipped`,
