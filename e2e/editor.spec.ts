@@ -161,7 +161,9 @@ test('files: two uploaded with the Choose button, one dropped on the panel, then
 
   await page.getByRole('button', { name: 'Upload files' }).click();
   const dialog = page.getByRole('dialog', { name: 'Upload files' });
-  await expect(dialog).toContainText('You can upload .vhd, .v, .sv, .xdc, .xci, and .coe files.');
+  await expect(dialog).toContainText(
+    'You can upload .vhd, .v, .sv, .xdc, .xci, and .coe files, and IP templates (.vho, .veo) as references.',
+  );
   await dialog.getByLabel('Files to upload').setInputFiles([
     { name: 'counter.vhd', mimeType: 'text/plain', buffer: Buffer.from('-- counter\n') },
     { name: 'pins.xdc', mimeType: 'text/plain', buffer: Buffer.from('# pins\n') },

@@ -2,18 +2,20 @@
 # Debian packages the app and its tests need, installed when missing (idempotent):
 # - chromium: the browser tests drive Debian's Chromium (never a downloaded browser build);
 # - ghdl: mock-mode builds analyse and synthesize VHDL with it, and the fixture check analyses every seed file;
+# - verilator: mock-mode builds check Verilog/SystemVerilog with it (`verilator --lint-only`);
 # - bubblewrap: mock-mode builds run the tools in it, so a design sees no file of the machine but the toolchain's;
 # - redis-server: the tests of MOCK_STORE=redis start their own Redis on a free port;
 # - nginx, wrk: `npm run bench` measures the gateway next to nginx, with wrk's load (not needed otherwise).
 # Arguments pick some of them (`npm start` needs ghdl and bubblewrap); none means all.
 set -euo pipefail
 wanted=("$@")
-[ ${#wanted[@]} -eq 0 ] && wanted=(chromium ghdl bubblewrap redis-server)
+[ ${#wanted[@]} -eq 0 ] && wanted=(chromium ghdl verilator bubblewrap redis-server)
 missing=()
 for package in "${wanted[@]}"; do
   case "$package" in
     chromium) [ -x /usr/bin/chromium ] || missing+=(chromium fonts-dejavu-core) ;;
     ghdl) command -v ghdl >/dev/null 2>&1 || missing+=(ghdl) ;;
+    verilator) command -v verilator >/dev/null 2>&1 || missing+=(verilator) ;;
     bubblewrap) command -v bwrap >/dev/null 2>&1 || missing+=(bubblewrap) ;;
     redis-server) command -v redis-server >/dev/null 2>&1 || missing+=(redis-server) ;;
     nginx) [ -x /usr/sbin/nginx ] || missing+=(nginx) ;;

@@ -3,5 +3,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-ENSURE_OPTIONAL=1 bash scripts/ensure-system-packages.sh ghdl bubblewrap
+ENSURE_OPTIONAL=1 bash scripts/ensure-system-packages.sh ghdl verilator bubblewrap
 exec node --import tsx server/src/server.ts

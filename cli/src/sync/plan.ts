@@ -1,5 +1,5 @@
 /** The source files `push` syncs (the kinds a project holds): VHDL, Verilog, SystemVerilog, constraints, IP, coefficients. */
-export const SOURCE_EXTENSIONS = ['.vhd', '.vhdl', '.v', '.sv', '.xdc', '.xci', '.coe'] as const;
+export const SOURCE_EXTENSIONS = ['.vhd', '.vhdl', '.v', '.sv', '.xdc', '.xci', '.coe', '.vho', '.veo'] as const;
 
 export function isSourceFile(name: string): boolean {
   const lower = name.toLowerCase();

@@ -2,8 +2,9 @@ import os from 'node:os';
 import { version as yosysVersion } from '@yowasp/yosys';
 import type { Diagnostic } from '../../src/mock/builds/diagnostics.js';
 import type { BuildJob, BuildOutcome, BuildRunner, RunningBuild } from '../../src/mock/builds/runner.js';
-import { findGhdl, toolSandbox } from '../../src/mock/builds/select-runner.js';
+import { findGhdl, GHDL_MISSING, toolSandbox } from '../../src/mock/builds/select-runner.js';
 import { ToolchainRunner, type ToolchainRunnerOptions } from '../../src/mock/builds/toolchain-runner.js';
+import { findVerilator } from '../../src/mock/builds/verilog-check.js';
 import type { ProjectConfig, SourceFile } from '../../src/mock/domain.js';
 import { PLATFORM_DIR } from '../fixtures/seed-data.js';
 
@@ -14,10 +15,11 @@ export const ghdl = findGhdl();
 export const cores = os.availableParallelism();
 
 export function toolchainRunner(tmpRoot: string, overrides: Partial<ToolchainRunnerOptions> = {}): ToolchainRunner {
-  if (!ghdl) throw new Error('GHDL is not installed');
+  if (!ghdl) throw new Error(GHDL_MISSING);
   return new ToolchainRunner({
     platformDir: PLATFORM_DIR,
     ghdl,
+    verilator: findVerilator(),
     yosysVersion,
     concurrency: cores,
     timeLimitMs: 240_000,

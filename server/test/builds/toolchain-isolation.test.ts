@@ -238,10 +238,11 @@ describe('memory', () => {
       const built = await build(runner({ sandbox, timeLimitMs: 20_000 }), [hog]);
       expect(built.outcome).toMatchObject({
         status: 'failed',
-        error: 'SYNTHESIS failed: a tool ran out of memory (at most 256 MiB)',
+        error: 'SYNTHESIS failed: tool failure: ghdl ran out of memory (at most 256 MiB), not an error in your design',
       });
       expect(built.log).toContain(
-        'ERROR: ghdl ran out of memory: a tool may use at most 256 MiB (MOCK_BUILD_MEMORY_MB)',
+        'TOOL FAILURE: ghdl ran out of memory: a tool may use at most 256 MiB (MOCK_BUILD_MEMORY_MB). ' +
+          'This is a limit of the check tools, not an error found in your design',
       );
       expect(built.log).toMatch(/Limits: .*memory 256 MiB/);
     },

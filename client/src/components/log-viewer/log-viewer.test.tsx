@@ -195,6 +195,27 @@ describe('LogViewer', () => {
     expect(stages().getByRole('button', { name: 'SYNTHESIS' })).toHaveClass('log-viewer__stage--done');
   });
 
+  it('shows the stages a build skipped as not run, never done, though the log has their sections', () => {
+    const lines = [
+      '=== IP ===',
+      'ip',
+      '=== SYNTHESIS ===',
+      's',
+      '=== ROUTE ===',
+      'SKIPPED',
+      '=== BITSTREAM ===',
+      'SKIPPED',
+    ];
+    render(<LogViewer lines={lines} complete outcome="succeeded" skippedStages={['ROUTE', 'BITSTREAM']} />);
+    const stages = within(screen.getByRole('list', { name: 'Stages' }));
+    expect(stages.getByRole('button', { name: 'SYNTHESIS' })).toHaveClass('log-viewer__stage--done');
+    for (const name of ['ROUTE', 'BITSTREAM']) {
+      const stage = stages.getByRole('button', { name: `${name}, not run` });
+      expect(stage).toHaveClass('log-viewer__stage--not-run');
+      expect(stage).not.toHaveClass('log-viewer__stage--done');
+    }
+  });
+
   it('toggles wrapping and moves focus to search with Ctrl+F inside the log', async () => {
     const user = userEvent.setup();
     render(<LogViewer lines={numbered(10)} complete />);

@@ -36,6 +36,8 @@ export interface LogViewerProps {
   stages?: readonly StageMarker[];
   /** Stage names to show as pending in the stage bar until their section appears (e.g. IP … BITSTREAM). */
   expectedStages?: readonly string[];
+  /** Stage names the build skipped (a check build's ROUTE, BITSTREAM): the stage bar shows them as not run. */
+  skippedStages?: readonly string[];
   /** The selected lines (1-based). Controlled when given (pair it with `onHighlightChange`). */
   highlight?: LineRange | null;
   /** A click on a line number selects it (Shift+click: a range); the page puts it in its URL. */
@@ -71,6 +73,7 @@ export function LogViewer({
   outcome,
   stages,
   expectedStages,
+  skippedStages,
   highlight,
   onHighlightChange,
   onOpenLocation,
@@ -248,6 +251,7 @@ export function LogViewer({
           complete={complete}
           outcome={outcome}
           expectedStages={expectedStages}
+          skippedStages={skippedStages}
           onGoTo={(headerIndex) => revealLine(headerIndex, 'start')}
         />
         <SearchBox search={search} root={rootRef} />

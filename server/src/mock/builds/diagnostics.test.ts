@@ -120,9 +120,41 @@ describe('parseToolLine', () => {
   });
 });
 
+describe('parseToolLine: Verilator', () => {
+  const user: PathMapper = (raw) => ({ file: raw.replace(/^\.\//, ''), origin: 'user' });
+  it('reads errors and warnings with their file, line and column, the warning class kept', () => {
+    expect(parseToolLine('%Error: ./top.sv:12:3: syntax error, unexpected --', user)).toEqual({
+      text: 'top.sv:12:3: error: syntax error, unexpected --',
+      diagnostic: {
+        file: 'top.sv',
+        line: 12,
+        column: 3,
+        severity: 'error',
+        message: 'syntax error, unexpected --',
+        origin: 'user',
+      },
+    });
+    expect(
+      parseToolLine('%Warning-WIDTH: top.sv:3:9: Operator ASSIGNW expects 16 bits', user).diagnostic,
+    ).toMatchObject({
+      severity: 'warning',
+      message: 'Operator ASSIGNW expects 16 bits [WIDTH]',
+    });
+  });
+
+  it('makes its Unsupported errors platform notes, and leaves its summary lines alone', () => {
+    expect(parseToolLine('%Error-UNSUPPORTED: top.sv:7:5: Unsupported: randsequence', user).diagnostic).toMatchObject({
+      severity: 'note',
+      message:
+        "Verilator, the check's SystemVerilog reader, cannot check this (Unsupported: randsequence): a limit of the check, not an error in your design",
+    });
+    expect(parseToolLine('%Error: Exiting due to 1 error(s)', user).diagnostic).toBeNull();
+  });
+});
+
 describe('diagnosticSummary', () => {
   it("counts the user's errors and warnings apart from the platform's", () => {
-    const d = (severity: 'error' | 'warning', origin: 'user' | 'platform') =>
+    const d = (severity: 'error' | 'warning' | 'note', origin: 'user' | 'platform') =>
       ({ file: 'a.vhd', line: 1, column: null, severity, message: 'm', origin }) as const;
     expect(
       diagnosticSummary([
@@ -135,5 +167,16 @@ describe('diagnosticSummary', () => {
       ]),
     ).toBe('1 error · 3 warnings in your files · 2 from the platform');
     expect(diagnosticSummary([])).toBe('0 errors · 0 warnings in your files · 0 from the platform');
+  });
+
+  it('counts platform notes apart from errors and warnings', () => {
+    const note = { file: 'a.vhd', line: 3, column: null, severity: 'note', message: 'm', origin: 'user' } as const;
+    const error = { ...note, severity: 'error' } as const;
+    expect(diagnosticSummary([note, error, note])).toBe(
+      '1 error · 0 warnings in your files · 2 platform notes · 0 from the platform',
+    );
+    expect(diagnosticSummary([note])).toBe(
+      '0 errors · 0 warnings in your files · 1 platform note · 0 from the platform',
+    );
   });
 });

@@ -1,10 +1,14 @@
-/** One error or warning a tool reported, located in a file the user knows by name. */
+/**
+ * One error or warning a tool reported, located in a file the user knows by name; or a platform note
+ * (severity `note`, see platform-notes.ts): a part of the design the check could not check, which is a
+ * limit of the check tools, not an error in the design. Notes are counted apart and never fail a build.
+ */
 export interface Diagnostic {
   /** A project file's name (`adder.vhd`), or `platform/<name>` for the platform's own files. */
   file: string;
   line: number;
   column: number | null;
-  severity: 'error' | 'warning';
+  severity: 'error' | 'warning' | 'note';
   message: string;
   /** `user`: in one of the project's files; `platform`: in the platform's files (folded in the UI). */
   origin: 'user' | 'platform';
@@ -39,6 +43,14 @@ const YOSYS =
 // a path of the host.
 const TOOL_NOISE = /^\S*ghdl[\w-]*: importation has failed due to compilation error$/;
 
+// Verilator 5: `%Error: top.sv:12:5: syntax error, unexpected …`, `%Warning-WIDTH: top.sv:3:9: Operator …`.
+// Its `Unsupported:` errors are a limit of the check (the vendor's toolchain reads those constructs).
+const VERILATOR =
+  /^%(?<sev>Error|Warning)(?:-(?<code>[A-Z0-9_]+))?: (?<path>[^\s:][^:]*\.(?:sv|v|svh|vh)):(?<line>\d+):(?<col>\d+): (?<msg>.*)$/;
+
+/** What every platform note ends with: whose limit it is. */
+export const NOT_YOUR_ERROR = 'a limit of the check, not an error in your design';
+
 /**
  * Longest message a diagnostic keeps (the log has the whole line). A design writes its own assertion
  * texts, and a build's diagnostics stay with it in the sandbox while it is kept.
@@ -54,6 +66,8 @@ const boundedMessage = (message: string) =>
  */
 export function parseToolLine(raw: string, mapPath: PathMapper): ParsedLine {
   if (TOOL_NOISE.test(raw)) return { text: null, diagnostic: null };
+  const verilator = VERILATOR.exec(raw);
+  if (verilator?.groups) return verilatorLine(raw, verilator.groups, mapPath);
   const match = GHDL.exec(raw) ?? YOSYS.exec(raw);
   if (!match?.groups) return { text: raw, diagnostic: null };
   const { path, line, col, sev, kind, level, msg } = match.groups as Record<string, string | undefined>;
@@ -81,16 +95,40 @@ export function diagnosticText(diagnostic: Diagnostic, message = diagnostic.mess
   return `${column === null ? `${file}:${line}` : `${file}:${line}:${column}`}: ${severity}: ${message}`;
 }
 
+function verilatorLine(raw: string, groups: Record<string, string | undefined>, mapPath: PathMapper): ParsedLine {
+  const mapped = mapPath(groups.path!);
+  if (!mapped) return { text: raw, diagnostic: null };
+  const msg = groups.msg!.trim();
+  const unsupported = groups.code === 'UNSUPPORTED' || /^Unsupported\b/.test(msg);
+  const severity = unsupported ? 'note' : groups.sev === 'Error' ? 'error' : 'warning';
+  const text = unsupported
+    ? `Verilator, the check's SystemVerilog reader, cannot check this (${msg}): ${NOT_YOUR_ERROR}`
+    : groups.code
+      ? `${msg} [${groups.code}]`
+      : msg;
+  const diagnostic: Diagnostic = {
+    file: mapped.file,
+    line: Number(groups.line),
+    column: Number(groups.col),
+    severity,
+    message: boundedMessage(text),
+    origin: mapped.origin,
+  };
+  return { text: diagnosticText(diagnostic, text), diagnostic };
+}
+
 export interface DiagnosticCounts {
   userErrors: number;
   userWarnings: number;
+  notes: number;
   platform: number;
 }
 
 export function countDiagnostics(diagnostics: readonly Diagnostic[]): DiagnosticCounts {
-  const counts: DiagnosticCounts = { userErrors: 0, userWarnings: 0, platform: 0 };
+  const counts: DiagnosticCounts = { userErrors: 0, userWarnings: 0, notes: 0, platform: 0 };
   for (const d of diagnostics) {
-    if (d.origin === 'platform') counts.platform++;
+    if (d.severity === 'note') counts.notes++;
+    else if (d.origin === 'platform') counts.platform++;
     else if (d.severity === 'error') counts.userErrors++;
     else counts.userWarnings++;
   }
@@ -99,8 +137,9 @@ export function countDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** "1 error · 3 warnings in your files · 602 from the platform" */
+/** "1 error · 3 warnings in your files · 602 from the platform", with " · 2 platform notes" before the last part when there are notes. */
 export function diagnosticSummary(diagnostics: readonly Diagnostic[]): string {
   const c = countDiagnostics(diagnostics);
-  return `${plural(c.userErrors, 'error')} · ${plural(c.userWarnings, 'warning')} in your files · ${c.platform} from the platform`;
+  const notes = c.notes > 0 ? ` · ${plural(c.notes, 'platform note')}` : '';
+  return `${plural(c.userErrors, 'error')} · ${plural(c.userWarnings, 'warning')} in your files${notes} · ${c.platform} from the platform`;
 }

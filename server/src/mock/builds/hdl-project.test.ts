@@ -46,6 +46,7 @@ describe('topLevelProblem', () => {
   });
 
   it('classifies files by extension', () => {
+    expect(['f.vho', 'f.VEO'].map(fileKind)).toEqual(['ip-template', 'ip-template']);
     expect(['a.vhd', 'a.VHDL', 'b.v', 'b.sv', 'c.xdc', 'd.xci', 'e.txt'].map(fileKind)).toEqual([
       'vhdl',
       'vhdl',

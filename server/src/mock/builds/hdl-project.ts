@@ -1,6 +1,6 @@
 import type { SourceFile } from '../domain.js';
 
-export type FileKind = 'vhdl' | 'verilog' | 'constraints' | 'ip' | 'other';
+export type FileKind = 'vhdl' | 'verilog' | 'constraints' | 'ip' | 'ip-template' | 'other';
 
 /** What a project file is, by its extension. */
 export function fileKind(name: string): FileKind {
@@ -9,6 +9,8 @@ export function fileKind(name: string): FileKind {
   if (ext === 'v' || ext === 'sv') return 'verilog';
   if (ext === 'xdc' || ext === 'sdc') return 'constraints';
   if (ext === 'xci' || ext === 'coe') return 'ip';
+  // The vendor's instantiation templates of its IP cores: references for the user, never built.
+  if (ext === 'vho' || ext === 'veo') return 'ip-template';
   return 'other';
 }
 

@@ -7,7 +7,9 @@ import type { SeedData } from '../fixtures.js';
 import type { BuildRunner } from './runner.js';
 import { SimulatedRunner } from './simulated-runner.js';
 import { describeIsolation, detectIsolation, nodeModulesFor, type IsolationKind, type ToolSandbox } from './sandbox.js';
-import { ToolchainRunner, YOSYS_PROCESS } from './toolchain-runner.js';
+import { ToolchainRunner } from './toolchain-runner.js';
+import { findVerilator } from './verilog-check.js';
+import { YOSYS_PROCESS } from './yosys-memory.js';
 
 /** The largest file a tool may write (RLIMIT_FSIZE): a design cannot fill the disk. */
 export const TOOL_FILE_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
@@ -84,6 +86,7 @@ export function selectRunner(
   const runner = new ToolchainRunner({
     platformDir: path.join(config.fixturesDir, 'platform'),
     ghdl,
+    verilator: findVerilator(),
     yosysVersion,
     concurrency,
     timeLimitMs: config.buildTimeLimitSeconds * 1000,

@@ -11,9 +11,9 @@ const quote = (name: string) => {
 };
 
 /**
- * The Yosys script of a check build: (for a Verilog top) the platform's module header written out
- * for the port check, then the project's Verilog (and GHDL's netlist of the VHDL top), generic
- * synthesis with the target as top, the statistics as the resource report, and the netlist as JSON.
+ * The Yosys script of a check build's resource estimate: the project's Verilog (and GHDL's netlist of
+ * a VHDL top), generic synthesis with the target as top, the statistics as the resource report, and the
+ * netlist as JSON. (A Verilog top's ports are checked by Verilator: verilog-ports.ts.)
  */
 export function yosysScript(input: {
   target: string;
@@ -21,14 +21,9 @@ export function yosysScript(input: {
   blackBoxes?: string;
   verilog: readonly string[];
   vhdlNetlist: string | null;
-  header: string;
-  checkPorts: boolean;
 }): string {
   const sources = [...input.verilog, ...(input.vhdlNetlist ? [input.vhdlNetlist] : [])].map(quote).join(' ');
   return [
-    ...(input.checkPorts
-      ? [`read_verilog -sv ${quote(input.header)}`, 'write_json platform-header.json', 'design -reset']
-      : []),
     ...(input.blackBoxes ? [`read_verilog -sv ${quote(input.blackBoxes)}`] : []),
     `read_verilog -sv ${sources}`,
     `synth -top ${input.target}`,
@@ -37,32 +32,15 @@ export function yosysScript(input: {
   ].join('; ');
 }
 
-/** The part of Yosys's JSON netlist the port check reads. */
-export interface NetlistPorts {
-  modules: Record<string, { ports: Record<string, { direction: string; bits: unknown[] }> } | undefined>;
-}
-
-/** How the user's top module's ports differ from the platform's header; empty when they match. */
-export function comparePorts(header: NetlistPorts, netlist: NetlistPorts, target: string): string[] {
-  const wanted = header.modules[target]?.ports ?? {};
-  const got = netlist.modules[target]?.ports ?? {};
-  const problems: string[] = [];
-  for (const [name, port] of Object.entries(wanted)) {
-    const mine = got[name];
-    if (!mine)
-      problems.push(
-        `module ${target} lacks the platform's port ${name} (${port.direction} [${port.bits.length - 1}:0])`,
-      );
-    else if (mine.direction !== port.direction || mine.bits.length !== port.bits.length) {
-      problems.push(
-        `port ${name} is ${mine.direction} of ${mine.bits.length} bits; the platform's ${target} has ${port.direction} of ${port.bits.length} bits`,
-      );
-    }
-  }
-  for (const name of Object.keys(got)) {
-    if (!(name in wanted)) problems.push(`port ${name} is not a port of the platform's ${target}`);
-  }
-  return problems;
+/**
+ * The report's lines as the log shows them: Yosys heads each module `=== CustomInstrument ===`, the form
+ * of a stage's marker in the log viewer, so they become `--- CustomInstrument ---` (a report heading is no stage).
+ */
+export function reportLines(report: string): string[] {
+  return report
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line) => line.replace(/^(\s*)={3,}(\s*.*?\s*)={3,}\s*$/, '$1---$2---'));
 }
 
 /** One line for the log: the design's totals from Yosys's `stat` (the hierarchy total when there is one). */

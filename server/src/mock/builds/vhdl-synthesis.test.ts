@@ -29,7 +29,7 @@ describe('SynthesisFindings', () => {
   it('calls what GHDL cannot compute in reals its limit, and drops the port warnings of the process it gave up on', () => {
     const findings = new SynthesisFindings(top, []);
     expect(findings.rewrite(at('unhandled type conversion (to float)'))).toMatchObject({
-      severity: 'warning',
+      severity: 'note',
       message: REAL_CONVERSION_LIMIT,
     });
     expect(findings.rewrite(at('unhandled call to ieee function "exp"'))).toMatchObject({

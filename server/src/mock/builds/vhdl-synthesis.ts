@@ -1,13 +1,13 @@
 import type { SourceFile } from '../domain.js';
-import type { Diagnostic } from './diagnostics.js';
+import { NOT_YOUR_ERROR, type Diagnostic } from './diagnostics.js';
 import { fileKind, type TopLevel } from './hdl-project.js';
 import { IP_CORES } from './platform-files.js';
 
 /**
  * What GHDL's synthesis reports, read as the vendor's toolchain would judge the design. GHDL refuses
  * some designs the vendor's toolchain builds: latches (Vivado warns; GHDL stops unless `--latches`) and
- * real-number conversions it cannot evaluate. Those become warnings that say so, the first with a second
- * run under `--latches`. GHDL also files "no assignment for port" under the platform's entity, a file the
+ * real-number conversions it cannot evaluate. Latches become warnings, with a second run under
+ * `--latches`; the real-number limits become platform notes (a limit of the check, not the design's error). GHDL also files "no assignment for port" under the platform's entity, a file the
  * user cannot open: the fault is in the user's architecture, so it goes there.
  */
 
@@ -20,13 +20,13 @@ const SCALE_OFFSET_REGISTERS = /IN_REG and MID_REG cannot both be 1/;
 /** The platform entities of the slot targets (fixtures/platform/vhdl), as build diagnostics name them. */
 const TARGET_ENTITY_FILE = /^platform\/custom-[\w-]+\.vhd$/;
 
-/** The sentence a real-number conversion GHDL cannot synthesize gets: a limit of the check, not the design's error. */
+/** The platform note a real-number conversion GHDL cannot synthesize gets: a limit of the check, not the design's error. */
 export const REAL_CONVERSION_LIMIT =
-  'GHDL, the check build\'s synthesis tool, cannot convert this value to a real number ("to float"): ' +
-  'a limit of the check build, not an error in your design; the resource estimate is skipped';
+  'GHDL, the check build\'s synthesis tool, cannot convert this value to a real number ("to float"), ' +
+  `so the resource estimate is skipped: ${NOT_YOUR_ERROR}`;
 export const realFunctionLimit = (fn: string) =>
-  `GHDL, the check build's synthesis tool, cannot compute the real-number function "${fn}": ` +
-  'a limit of the check build, not an error in your design; the resource estimate is skipped';
+  `GHDL, the check build's synthesis tool, cannot compute the real-number function "${fn}", ` +
+  `so the resource estimate is skipped: ${NOT_YOUR_ERROR}`;
 
 export class SynthesisFindings {
   /** A latch was reported (the design has no other synthesis error then: run again with --latches). */
@@ -88,7 +88,7 @@ export class SynthesisFindings {
     if (real && d.origin === 'user') {
       this.realConversions++;
       const fn = real.groups?.fn;
-      return { ...d, severity: 'warning', message: fn ? realFunctionLimit(fn) : REAL_CONVERSION_LIMIT };
+      return { ...d, severity: 'note', message: fn ? realFunctionLimit(fn) : REAL_CONVERSION_LIMIT };
     }
     const port = UNASSIGNED_PORT.exec(d.message);
     if (port && this.realConversions > 0) return null; // GHDL gave up on the process that assigns it

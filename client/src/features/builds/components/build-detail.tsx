@@ -14,7 +14,7 @@ import { useBuildConfigs } from '@/lib/api/build-configs';
 import { useBuildDetails } from '../api/use-build-details';
 import { useFollowedBuild } from '../hooks/use-followed-build';
 import { useNow } from '../hooks/use-now';
-import { BUILD_STAGES, logOutcome } from '../utils/build-stages';
+import { BUILD_STAGES, logOutcome, skippedStages } from '../utils/build-stages';
 import { hardwareName, targetName } from '../utils/config-summary';
 import { findErrorLocation } from '../utils/error-location';
 import { ArtifactList } from './artifact-list';
@@ -212,6 +212,7 @@ function BuildDetailView({ build, refresh, highlight, onHighlightChange, onOpenF
             complete={log.complete}
             outcome={logOutcome(shown.status)}
             expectedStages={BUILD_STAGES}
+            skippedStages={skippedStages(build)}
             highlight={highlight}
             onHighlightChange={onHighlightChange}
             onOpenLocation={onOpenFileLocation}

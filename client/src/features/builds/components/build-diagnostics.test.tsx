@@ -34,4 +34,26 @@ describe('BuildDiagnostics', () => {
     expect(folded.open).toBe(true);
     expect(folded).toHaveTextContent('platform/custom-instrument.vhd:23:9 no assignment for port "outputb"');
   });
+
+  it('lists platform notes apart, under the sentence that they are limits of the check, each opening its line', async () => {
+    const onOpen = vi.fn();
+    const note: Diagnostic = {
+      file: 'top.vhd',
+      line: 7,
+      column: null,
+      severity: 'note',
+      message: 'Yosys stopped on an internal error, so the resource estimate was skipped',
+      origin: 'user',
+    };
+    render(<BuildDiagnostics diagnostics={[note]} onOpenFileLocation={onOpen} />);
+    expect(
+      screen.getByText('0 errors · 0 warnings in your files · 1 platform note · 0 from the platform'),
+    ).toBeVisible();
+    expect(screen.getByText(/They are limits of the check, not errors in your design\./)).toBeVisible();
+    expect(screen.queryByRole('list', { name: 'Errors and warnings in your files' })).toBeNull();
+    const notes = screen.getByRole('list', { name: 'Platform notes' });
+    expect(notes).toHaveTextContent('Platform note top.vhd:7 Yosys stopped on an internal error');
+    await userEvent.click(screen.getByRole('button', { name: 'top.vhd:7' }));
+    expect(onOpen).toHaveBeenCalledWith('top.vhd', 7);
+  });
 });

@@ -11,7 +11,7 @@ import { useLatestBuild } from '../api/use-latest-build';
 import { useFollowedBuild } from '../hooks/use-followed-build';
 import { useLogsPanelExpanded } from '../hooks/use-logs-panel-expanded';
 import { usePanelHeight } from '../hooks/use-panel-height';
-import { BUILD_STAGES, logOutcome } from '../utils/build-stages';
+import { BUILD_STAGES, logOutcome, skippedStages } from '../utils/build-stages';
 import { diagnosticSummary } from '../utils/diagnostic-counts';
 import { ArtifactsMenu } from './artifacts-menu';
 import { BuildProgress } from './build-progress';
@@ -121,6 +121,7 @@ function FollowedBuildPanel({
         complete={log.complete || (!isActiveBuild(build) && log.lines.length === 0 && !log.loading)}
         outcome={logOutcome(shown.status)}
         expectedStages={BUILD_STAGES}
+        skippedStages={skippedStages(build)}
         onOpenLocation={onOpenFileLocation}
         downloadName={`build-${shortId}.log`}
         label={`Log of build ${shortId}`}

@@ -23,6 +23,12 @@ describe('diagnosticSummary', () => {
       ]),
     ).toBe('1 error · 3 warnings in your files · 1 from the platform');
   });
+
+  it('counts platform notes apart from errors and warnings', () => {
+    expect(diagnosticSummary([d('note', 'user'), d('warning', 'user'), d('note', 'user')])).toBe(
+      '0 errors · 1 warning in your files · 2 platform notes · 0 from the platform',
+    );
+  });
 });
 
 describe('diagnosticSummary of a failed build', () => {

@@ -3,7 +3,8 @@ import type { Build, Diagnostic } from '@/lib/api/schemas';
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /**
- * "1 error · 3 warnings in your files · 602 from the platform" (the same words as the build log's summary).
+ * "1 error · 3 warnings in your files · 602 from the platform", with " · 2 platform notes" before the
+ * last part when there are notes (the same words as the build log's summary).
  * A failed build without a single error was not failed by the tools' verdict on the design (its gateway
  * stopped, a limit stopped it): "0 errors · 0 warnings" would read as judged, so it says so instead.
  */
@@ -13,13 +14,16 @@ export function diagnosticSummary(diagnostics: readonly Diagnostic[], status?: B
   }
   let errors = 0;
   let warnings = 0;
+  let notes = 0;
   let platform = 0;
   for (const d of diagnostics) {
-    if (d.origin === 'platform') platform++;
+    if (d.severity === 'note') notes++;
+    else if (d.origin === 'platform') platform++;
     else if (d.severity === 'error') errors++;
     else warnings++;
   }
-  return `${plural(errors, 'error')} · ${plural(warnings, 'warning')} in your files · ${platform} from the platform`;
+  const noted = notes > 0 ? ` · ${plural(notes, 'platform note')}` : '';
+  return `${plural(errors, 'error')} · ${plural(warnings, 'warning')} in your files${noted} · ${platform} from the platform`;
 }
 
 /** "queued, 2 ahead" / "queued, next" from the contract's queue position (1 = next). */

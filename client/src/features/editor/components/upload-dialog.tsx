@@ -25,7 +25,7 @@ export function UploadDialog({ open, onOpenChange, items, onFiles }: UploadDialo
       open={open}
       onOpenChange={onOpenChange}
       title="Upload files"
-      description="You can upload .vhd, .v, .sv, .xdc, .xci, and .coe files."
+      description="You can upload .vhd, .v, .sv, .xdc, .xci, and .coe files, and IP templates (.vho, .veo) as references."
       footer={
         <button type="button" className="button" onClick={() => onOpenChange(false)}>
           {uploading ? 'Hide' : 'Close'}

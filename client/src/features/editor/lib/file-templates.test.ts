@@ -49,7 +49,7 @@ describe('newFileTemplate', () => {
 
 describe('fileNameProblem', () => {
   it('accepts the upload extensions', () => {
-    for (const name of ['a.vhd', 'a.vhdl', 'b.v', 'c.sv', 'd.xdc', 'e.xci', 'f.coe'])
+    for (const name of ['a.vhd', 'a.vhdl', 'b.v', 'c.sv', 'd.xdc', 'e.xci', 'f.coe', 'fft.vho', 'fft.veo'])
       expect(fileNameProblem(name)).toBeNull();
   });
 

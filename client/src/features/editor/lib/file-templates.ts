@@ -194,7 +194,8 @@ export function newFileTemplate(fileName: string, target: TargetInterface = 'Cus
   }
 }
 
-export const ALLOWED_FILE_EXTENSIONS = ['.vhd', '.vhdl', '.v', '.sv', '.xdc', '.xci', '.coe'] as const;
+/** `.vho`/`.veo`: the vendor's IP instantiation templates, kept as references (a build does not read them). */
+export const ALLOWED_FILE_EXTENSIONS = ['.vhd', '.vhdl', '.v', '.sv', '.xdc', '.xci', '.coe', '.vho', '.veo'] as const;
 
 /** Why a file name cannot be used, or null when it is fine. */
 export function fileNameProblem(name: string, existing: readonly string[] = []): string | null {

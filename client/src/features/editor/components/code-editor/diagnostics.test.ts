@@ -25,6 +25,11 @@ describe('toLintDiagnostics', () => {
     expect(state.sliceDoc(d!.from, d!.to)).toBe('if Reset = 1 them');
   });
 
+  it('shows a platform note as information, saying what it is', () => {
+    const [d] = toLintDiagnostics(state, [{ line: 2, column: null, severity: 'note', message: 'estimate skipped' }]);
+    expect(d).toMatchObject({ severity: 'info', message: 'Platform note: estimate skipped' });
+  });
+
   it('keeps a line beyond the end of a changed file on the last line', () => {
     const [d] = toLintDiagnostics(state, [{ line: 40, column: 99, severity: 'error', message: 'e' }]);
     expect(state.doc.lineAt(d!.from).number).toBe(3);

@@ -1,14 +1,17 @@
 import { lintGutter, setDiagnostics, type Diagnostic as LintDiagnostic } from '@codemirror/lint';
 import type { EditorState, Extension, TransactionSpec } from '@codemirror/state';
 
-/** A build's error or warning in the shown file (the contract's Diagnostic, located by line and column). */
+/** A build's error, warning or platform note in the shown file (the contract's Diagnostic, located by line and column). */
 export interface EditorDiagnostic {
   line: number;
   /** 1-based, as the tools count; null marks the whole line. */
   column: number | null;
-  severity: 'error' | 'warning';
+  severity: 'error' | 'warning' | 'note';
   message: string;
 }
+
+/** CodeMirror's severity: a platform note (a limit of the check) is information, not a fault. */
+const LINT_SEVERITY = { error: 'error', warning: 'warning', note: 'info' } as const;
 
 /** The gutter markers; the underlines and tooltips come with the diagnostics themselves. */
 export function diagnosticsExtension(): Extension {
@@ -32,7 +35,8 @@ export function toLintDiagnostics(state: EditorState, diagnostics: readonly Edit
     const word = /^[\w$]+/.exec(line.text.slice(column))?.[0].length ?? 0;
     const from = line.from + column;
     const to = d.column === null || word === 0 ? Math.max(line.to, from) : from + word;
-    return { from, to, severity: d.severity, message: d.message, source: 'build' };
+    const message = d.severity === 'note' ? `Platform note: ${d.message}` : d.message;
+    return { from, to, severity: LINT_SEVERITY[d.severity], message, source: 'build' };
   });
 }
 
