@@ -23,14 +23,15 @@ afterAll(() => rm(tmpRoot, { recursive: true, force: true }));
 
 describe('Yosys under concurrent builds', () => {
   it('two builds at once, repeated, never run out of memory', { timeout: 300_000 }, async () => {
-    const project = seed.projects.find((p) => p.slug === 'voltage-limiter')!; // Verilog: Yosys only
+    const project = seed.projects.find((p) => p.slug === 'voltage-limiter')!; // Verilog: Verilator checks, Yosys estimates
     const runner = toolchainRunner(tmpRoot, { concurrency: 2, sandbox: toolSandbox(undefined, SMALLEST_LIMIT_BYTES) });
     for (const round of [1, 2]) {
       const builds = await Promise.all(
         ['a', 'b'].map((n) => startBuild(runner, `${n}${round}`, project.config, project.files).done),
       );
       for (const { outcome, log } of builds) {
-        expect(log.filter((l) => /out of memory|semi space|FATAL/i.test(l))).toEqual([]);
+        // The tools' own words (a command line's `-Wno-fatal` is no failure).
+        expect(log.filter((l) => !l.startsWith('$ ') && /out of memory|semi space|FATAL/i.test(l))).toEqual([]);
         expect(outcome.status, log.join('\n')).toBe('succeeded');
       }
     }
