@@ -63,7 +63,8 @@ const VERILOG = [
 
 for (const { language, file, content, line, underlined } of [
   { language: 'VHDL', file: 'top.vhd', content: VHDL, line: 6, underlined: 'garbage' },
-  { language: 'Verilog', file: 'top.v', content: VERILOG, line: 12, underlined: 'assign outputb = inputb garbage;' },
+  // Verilator gives the column of the token it stopped at (Yosys gave none, and the whole line was marked).
+  { language: 'Verilog', file: 'top.v', content: VERILOG, line: 12, underlined: 'garbage' },
 ]) {
   test(`a ${language} syntax error: the real tools' diagnostic shows inline at its line, and its log line opens the file there`, async ({
     page,
