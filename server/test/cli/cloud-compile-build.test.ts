@@ -1,12 +1,10 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApiGateway, type TestGateway } from '../helpers/gateway.js';
-import { ADA } from '../helpers/test-fixtures.js';
+import type { TestGateway } from '../helpers/gateway.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { startGateway } from '../helpers/gateway.js';
-import { apiGet, buildCliBundle, cliEnv, createApiKey, runCli, spawnCli } from './support.js';
+import { apiGet, cliEnv, runCli, startCliGateways, type CliGateways, spawnCli } from './support.js';
 
 interface Build {
   id: string;
@@ -31,23 +29,13 @@ describe('cloud-compile: builds, logs, artifacts and Ctrl+C against a mock gatew
   let slowKey: string;
   let out: string;
 
+  let setup: CliGateways;
+
   beforeAll(async () => {
-    // Fast builds (20 ms a log step) to run them to the end; slow ones (250 ms, ~5 s a build) to interrupt and follow.
-    [fast, slow, bundle] = await Promise.all([
-      startApiGateway({ MOCK_BUILD_STEP_MS: '20' }),
-      startApiGateway({ MOCK_BUILD_STEP_MS: '250' }),
-      buildCliBundle(),
-    ]);
-    const keys = await Promise.all(
-      [fast, slow].map((g) => createApiKey(g.baseUrl, ADA, ['projects:read', 'builds:queue'])),
-    );
-    fastKey = keys[0]!.key;
-    slowKey = keys[1]!.key;
-    out = await mkdtemp(path.join(os.tmpdir(), 'cloud-compile-artifacts-'));
+    setup = await startCliGateways(['projects:read', 'builds:queue'], 'cloud-compile-artifacts-');
+    ({ fast, slow, bundle, fastKey, slowKey, dir: out } = setup);
   }, 60_000);
-  afterAll(async () => {
-    await Promise.all([fast?.stop(), slow?.stop(), bundle?.remove(), out && rm(out, { recursive: true, force: true })]);
-  });
+  afterAll(() => setup?.stop());
 
   const cli = (args: string[], extra: Record<string, string> = {}) =>
     runCli(bundle.file, args, cliEnv(fast.baseUrl, fastKey, extra));

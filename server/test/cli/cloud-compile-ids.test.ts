@@ -1,10 +1,8 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApiGateway, type TestGateway } from '../helpers/gateway.js';
-import { ADA } from '../helpers/test-fixtures.js';
-import { apiGet, buildCliBundle, cliEnv, createApiKey, runCli } from './support.js';
+import type { TestGateway } from '../helpers/gateway.js';
+import { apiGet, cliEnv, runCli, startCliGateways, type CliGateways } from './support.js';
 
 interface Build {
   id: string;
@@ -32,22 +30,13 @@ describe('cloud-compile: build ids as printed, and push --create', { timeout: 90
   let slowKey: string;
   let dir: string;
 
+  let setup: CliGateways;
+
   beforeAll(async () => {
-    [fast, slow, bundle] = await Promise.all([
-      startApiGateway({ MOCK_BUILD_STEP_MS: '20' }),
-      startApiGateway({ MOCK_BUILD_STEP_MS: '250' }),
-      buildCliBundle(),
-    ]);
-    const keys = await Promise.all(
-      [fast, slow].map((g) => createApiKey(g.baseUrl, ADA, ['projects:write', 'builds:queue'])),
-    );
-    fastKey = keys[0]!.key;
-    slowKey = keys[1]!.key;
-    dir = await mkdtemp(path.join(os.tmpdir(), 'cloud-compile-ids-'));
+    setup = await startCliGateways(['projects:write', 'builds:queue'], 'cloud-compile-ids-');
+    ({ fast, slow, bundle, fastKey, slowKey, dir: dir } = setup);
   }, 60_000);
-  afterAll(async () => {
-    await Promise.all([fast?.stop(), slow?.stop(), bundle?.remove(), dir && rm(dir, { recursive: true, force: true })]);
-  });
+  afterAll(() => setup?.stop());
 
   const cli = (args: string[]) => runCli(bundle.file, args, cliEnv(fast.baseUrl, fastKey));
 

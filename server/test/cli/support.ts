@@ -1,9 +1,12 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { REPO_ROOT } from '../../src/config.js';
+import { startApiGateway, type TestGateway } from '../helpers/gateway.js';
 import { signIn } from '../helpers/sign-in.js';
+import { ADA } from '../helpers/test-fixtures.js';
 
 /** The command as a checkout runs it (`npx cloud-compile`): the bin, through tsx. */
 export const CLI_BIN = path.join(REPO_ROOT, 'cli/bin/cloud-compile.js');
@@ -87,4 +90,39 @@ export async function apiGet<T>(baseUrl: string, key: string, url: string): Prom
   const response = await fetch(`${baseUrl}${url}`, { headers: { authorization: `Bearer ${key}` } });
   if (!response.ok) throw new Error(`GET ${url}: HTTP ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
+}
+
+/** Two mock gateways, the packaged command, a key on each and a folder: what the CLI's build tests share. */
+export interface CliGateways {
+  /** Builds at 20 ms a log step: run to the end. */
+  fast: TestGateway;
+  /** Builds at 250 ms a step (~5 s a build): interrupted and followed. */
+  slow: TestGateway;
+  bundle: { file: string; remove: () => Promise<void> };
+  fastKey: string;
+  slowKey: string;
+  /** A temporary folder of the test's own. */
+  dir: string;
+  stop(): Promise<void>;
+}
+
+export async function startCliGateways(scopes: string[], dirPrefix: string): Promise<CliGateways> {
+  const [fast, slow, bundle] = await Promise.all([
+    startApiGateway({ MOCK_BUILD_STEP_MS: '20' }),
+    startApiGateway({ MOCK_BUILD_STEP_MS: '250' }),
+    buildCliBundle(),
+  ]);
+  const [fastKey, slowKey] = await Promise.all([fast, slow].map((g) => createApiKey(g.baseUrl, ADA, scopes)));
+  const dir = await mkdtemp(path.join(os.tmpdir(), dirPrefix));
+  return {
+    fast,
+    slow,
+    bundle,
+    fastKey: fastKey!.key,
+    slowKey: slowKey!.key,
+    dir,
+    stop: async () => {
+      await Promise.all([fast.stop(), slow.stop(), bundle.remove(), rm(dir, { recursive: true, force: true })]);
+    },
+  };
 }
