@@ -36,7 +36,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
-      'client/src/lib/api/generated/**',
+      'packages/shared/src/generated/**',
       '.cache/**',
       'test-results/**',
       'playwright-report/**',
@@ -86,7 +86,7 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
-    files: ['server/src/cli/**/*.ts', 'server/bench/**/*.ts', 'scripts/**/*.{js,mjs}', 'e2e/bench/**/*.ts'],
+    files: ['packages/contract-checker/src/cli.ts', 'server/bench/**/*.ts', 'scripts/**/*.{js,mjs}', 'e2e/bench/**/*.ts'],
     rules: { 'no-console': 'off' },
   },
   {
