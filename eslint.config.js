@@ -4,6 +4,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
+import { partBoundaries } from './scripts/eslint/part-boundaries.mjs';
 
 // Features never import each other, and shared code never imports features (bulletproof-react).
 const features = fs.existsSync('client/src/features')
@@ -36,7 +37,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
-      'client/src/lib/api/generated/**',
+      'packages/shared/src/generated/**',
       '.cache/**',
       'test-results/**',
       'playwright-report/**',
@@ -86,7 +87,12 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
-    files: ['server/src/cli/**/*.ts', 'server/bench/**/*.ts', 'scripts/**/*.{js,mjs}', 'e2e/bench/**/*.ts'],
+    files: [
+      'packages/contract-checker/src/cli.ts',
+      'server/bench/**/*.ts',
+      'scripts/**/*.{js,mjs}',
+      'e2e/bench/**/*.ts',
+    ],
     rules: { 'no-console': 'off' },
   },
   {
@@ -116,4 +122,12 @@ export default tseslint.config(
     },
   },
   ...featureZones,
+  {
+    // The parts share code through workspace packages by name, never by a relative path into another
+    // part (server/test/architecture/cross-part-imports.test.ts plants one). e2e/ is left out: its
+    // harness renders the client's components and starts the server's helpers, which is its job.
+    files: ['client/**/*.{ts,tsx}', 'server/**/*.ts', 'cli/**/*.{ts,js,mjs}', 'packages/**/*.ts'],
+    plugins: { 'part-boundaries': partBoundaries },
+    rules: { 'part-boundaries/no-cross-part-relative-import': 'error' },
+  },
 );

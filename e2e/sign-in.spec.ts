@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { PLACEHOLDER_LINKS } from '../server/src/public-config';
+import { PLACEHOLDER_LINKS } from '@cloud-compile/shared';
 import { USERS, acceptCookieNotice, expectNoAxeViolations, menuButton, signInAt } from './support/app';
 
 test.beforeEach(async ({ context, baseURL }) => {

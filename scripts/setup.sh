@@ -11,9 +11,10 @@ fi
 
 # Hash every input of the client build; rebuild only when it differs from the last build's.
 inputs_hash=$(
-  { find client/src client/public openapi -type f -print0 | sort -z | xargs -0 sha256sum
-    # config.json's shape, shared with the gateway (the client imports it from there).
-    sha256sum client/index.html client/vite.config.ts client/tsconfig.json package-lock.json server/src/public-config.ts
+  # @cloud-compile/shared is bundled into the client (its generated API types come from openapi/, hashed here).
+  { find client/src client/public openapi packages/shared/src -type f -not -path 'packages/shared/src/generated/*' -print0 \
+      | sort -z | xargs -0 sha256sum
+    sha256sum client/index.html client/vite.config.ts client/tsconfig.json package-lock.json packages/shared/package.json
   } | sha256sum | cut -d' ' -f1
 )
 stamp=client/dist/.inputs-hash
@@ -26,8 +27,10 @@ fi
 # The cloud-compile command's package, which the gateway serves at /downloads/cloud-compile-cli.tgz
 # (the sample CI workflow installs it from there): packed again only when its inputs changed.
 cli_hash=$(
-  { find cli/src cli/bin client/src/lib client/src/components/log-viewer openapi -type f -print0 | sort -z | xargs -0 sha256sum
-    sha256sum cli/package.json cli/build.mjs package-lock.json
+  # @cloud-compile/shared is bundled into the command too.
+  { find cli/src cli/bin packages/shared/src openapi -type f -not -path 'packages/shared/src/generated/*' -print0 \
+      | sort -z | xargs -0 sha256sum
+    sha256sum cli/package.json cli/build.mjs package-lock.json packages/shared/package.json
   } | sha256sum | cut -d' ' -f1
 )
 cli_stamp=cli/pack/.inputs-hash

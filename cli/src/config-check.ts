@@ -1,4 +1,4 @@
-import type { BuildConfigOptions, ProjectConfig } from '../../client/src/lib/api/generated/openapi.js';
+import type { BuildConfigOptions, ProjectConfig } from '@cloud-compile/shared/api-types';
 
 /** The configuration options `config` takes; unset ones keep the project's current value. */
 export interface ConfigFlags {

@@ -1,5 +1,5 @@
 import type { Api } from './api/client.js';
-import type { ProjectSummary } from '../../client/src/lib/api/generated/openapi.js';
+import type { ProjectSummary } from '@cloud-compile/shared/api-types';
 import { ApiError } from './api/failures.js';
 import { CliError, EXIT } from './errors.js';
 

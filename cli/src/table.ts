@@ -1,3 +1,5 @@
+import { formatByteSize, type ByteSizeStyle } from '@cloud-compile/shared';
+
 /** Rows as aligned columns under a header, two spaces apart; the last column is not padded. */
 export function formatTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const widths = header.map((title, column) =>
@@ -14,17 +16,12 @@ export function formatTable(header: readonly string[], rows: readonly (readonly 
 /** A build id as the app shows it: its last 7 characters. */
 export const shortId = (id: string) => id.slice(-7);
 
+/** The command's sizes: binary units, always one decimal. */
+const CLI_BYTE_SIZES: ByteSizeStyle = { units: ['B', 'KiB', 'MiB', 'GiB'], digits: () => 1 };
+
 /** 65536 → "64.0 KiB". */
 export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KiB', 'MiB', 'GiB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value.toFixed(1)} ${units[unit]}`;
+  return formatByteSize(bytes, CLI_BYTE_SIZES);
 }
 
 /** 83000 → "1m23s". */

@@ -5,11 +5,11 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { PLACEHOLDER_LINKS } from './public-config.js';
-import type { PublicConfig } from './public-config.js';
+import { PLACEHOLDER_LINKS } from '@cloud-compile/shared';
+import type { PublicConfig } from '@cloud-compile/shared';
 
 export { placeholderLinksWarning } from './external-links.js';
-export { PLACEHOLDER_LINKS } from './public-config.js';
+export { PLACEHOLDER_LINKS } from '@cloud-compile/shared';
 
 /** Repository root, so default paths work whatever the working directory is. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

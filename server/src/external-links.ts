@@ -1,5 +1,5 @@
 import type { AppConfig } from './config.js';
-import { PLACEHOLDER_LINKS, type ExternalLinks } from './public-config.js';
+import { PLACEHOLDER_LINKS, type ExternalLinks } from '@cloud-compile/shared';
 
 /** Each link's environment variable, in the order README.md lists them. */
 export const LINK_VARIABLES = {

@@ -1,6 +1,6 @@
 import axiosRetry from 'axios-retry';
 import { OpenAPIClientAxios, type UnknownOperationMethod } from 'openapi-client-axios';
-import type { Client } from '../../../client/src/lib/api/generated/openapi.js';
+import type { Client } from '@cloud-compile/shared/api-types';
 import { DOCUMENT } from './document.js';
 import { describeFailure, failureOf } from './failures.js';
 import { backoffMs, shouldRetry } from './retry.js';

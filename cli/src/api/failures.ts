@@ -1,4 +1,4 @@
-import { parseErrorDetail } from '../../../client/src/lib/api/error-message.js';
+import { parseErrorDetail } from '@cloud-compile/shared';
 import { CliError, EXIT } from '../errors.js';
 import { operationSummary, requiredScopes } from './document.js';
 

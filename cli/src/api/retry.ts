@@ -1,4 +1,5 @@
 import type { AxiosError } from 'axios';
+import { retryDelayMs } from '@cloud-compile/shared';
 import { isIdempotentRequestError, isNetworkError } from 'axios-retry';
 
 /** Methods that do the same thing however often they are sent. */
@@ -17,6 +18,5 @@ export function shouldRetry(error: AxiosError): boolean {
 
 /** The pause before retry number `retry` (1-based): 0.5 s, 1 s, 2 s, 4 s … with up to 20 % jitter, at most 15 s. */
 export function backoffMs(retry: number, baseMs = 500, random: () => number = Math.random): number {
-  const delay = Math.min(15_000, baseMs * 2 ** (retry - 1));
-  return Math.round(delay * (1 + 0.2 * random()));
+  return retryDelayMs(retry - 1, { baseMs, maxMs: 15_000, jitter: 0.2 }, random);
 }

@@ -1,5 +1,5 @@
-import { classifySeverity, findFileLocation } from '../../../client/src/components/log-viewer/file-location.js';
-import type { Diagnostic } from '../../../client/src/lib/api/generated/openapi.js';
+import { classifySeverity, findFileLocation } from '@cloud-compile/shared';
+import type { Diagnostic } from '@cloud-compile/shared/api-types';
 import { inertText } from './terminal-text.js';
 
 /** An error a build log names with its source location. */

@@ -3,7 +3,7 @@ import { ApiError } from '../api/failures.js';
 import { CliError, EXIT } from '../errors.js';
 import { resolveProject } from '../projects.js';
 import { shortId } from '../table.js';
-import type { Build, ProjectSummary } from '../../../client/src/lib/api/generated/openapi.js';
+import type { Build, ProjectSummary } from '@cloud-compile/shared/api-types';
 
 /** A build id as the API makes them: 24 hexadecimal characters. */
 const FULL_ID = /^[0-9a-f]{24}$/;

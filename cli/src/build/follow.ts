@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Api } from '../api/client.js';
-import type { Build } from '../../../client/src/lib/api/generated/openapi.js';
+import type { Build } from '@cloud-compile/shared/api-types';
 
 export interface FollowOptions {
   /** Keep asking until the build has finished (else: read what there is and stop). */

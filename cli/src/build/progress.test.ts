@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Build } from '../../../client/src/lib/api/generated/openapi.js';
+import type { Build } from '@cloud-compile/shared/api-types';
 import { progressLine } from './progress';
 
 const stages = ['IP', 'SYNTHESIS', 'ROUTE', 'BITSTREAM'].map((name) => ({

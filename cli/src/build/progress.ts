@@ -1,4 +1,4 @@
-import type { Build } from '../../../client/src/lib/api/generated/openapi.js';
+import type { Build } from '@cloud-compile/shared/api-types';
 import { formatDuration, shortId } from '../table.js';
 
 const FINISHED = new Set(['succeeded', 'failed', 'cancelled']);

@@ -14,7 +14,7 @@ import { CliError, EXIT } from '../errors.js';
 import type { Output } from '../output.js';
 import { resolveProject } from '../projects.js';
 import { formatBytes, shortId } from '../table.js';
-import type { Build } from '../../../client/src/lib/api/generated/openapi.js';
+import type { Build } from '@cloud-compile/shared/api-types';
 
 /** How many of a log's error lines are kept for the `file:line` summary. */
 const MAX_ERROR_LINES = 1000;

@@ -4,7 +4,7 @@ import { contextOf } from '../context.js';
 import { CliError, EXIT } from '../errors.js';
 import { resolveProject } from '../projects.js';
 import { formatTable } from '../table.js';
-import type { BuildConfigOptions, ProjectConfig } from '../../../client/src/lib/api/generated/openapi.js';
+import type { BuildConfigOptions, ProjectConfig } from '@cloud-compile/shared/api-types';
 
 const describe = (config: ProjectConfig) =>
   `hardware ${config.hardware}, ${config.slots} slots, OS ${config.os_version}, target ${config.target}, interpolation ${config.interpolation ? 'on' : 'off'}`;

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { contextOf } from '../context.js';
 import { findProject, resolveOrCreateProject, resolveProject } from '../projects.js';
-import type { ProjectFile } from '../../../client/src/lib/api/generated/openapi.js';
+import type { ProjectFile } from '@cloud-compile/shared/api-types';
 import { readSourceFiles } from '../sync/local-files.js';
 import { planSync, SOURCE_EXTENSIONS, summaryLine, type SyncSummary } from '../sync/plan.js';
 import { CliError, EXIT } from '../errors.js';

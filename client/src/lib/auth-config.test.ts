@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PLACEHOLDER_LINKS } from '../../../server/src/public-config';
+import { PLACEHOLDER_LINKS } from '@cloud-compile/shared';
 import { loadAuthConfig, validateAuthConfig } from './auth-config';
 
 const LINKS = {

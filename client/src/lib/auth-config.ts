@@ -1,4 +1,4 @@
-import { PLACEHOLDER_LINKS, type PublicConfig } from '../../../server/src/public-config';
+import { PLACEHOLDER_LINKS, type PublicConfig } from '@cloud-compile/shared';
 import { EXTERNAL_LINK_KEYS, type ExternalLinks } from './external-links';
 
 /** The sign-in settings GET config.json hands the app (spec §3 "Sign-in config"), and the external links. */

@@ -3,10 +3,10 @@
  * are deployment configuration: the gateway serves them in config.json (LEGACY_TOOL_URL, … in README.md),
  * and the app sets them here once, before anything renders (see configureExternalLinks).
  */
-import type { ExternalLinks } from '../../../server/src/public-config';
+import type { ExternalLinks } from '@cloud-compile/shared';
 
-// config.json's shape has one home, beside the gateway that serves it.
-export { EXTERNAL_LINK_KEYS, type ExternalLinks } from '../../../server/src/public-config';
+// config.json's shape has one home, @cloud-compile/shared, which the gateway that serves it uses too.
+export { EXTERNAL_LINK_KEYS, type ExternalLinks } from '@cloud-compile/shared';
 
 /** Read by the components at render time; empty until config.json is in (nothing links before that). */
 export const EXTERNAL_LINKS: ExternalLinks = {

@@ -1,3 +1,4 @@
+import { formatByteSize, type ByteSizeStyle } from '@cloud-compile/shared';
 import { formatDistanceStrict } from 'date-fns';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -42,15 +43,10 @@ export function formatDuration(startIso: string | null, endIso: string | null, n
   return `${s}s`;
 }
 
+/** The app's sizes: one decimal below ten, none above. */
+const APP_BYTE_SIZES: ByteSizeStyle = { units: ['B', 'KB', 'MB', 'GB'], digits: (value) => (value < 10 ? 1 : 0) };
+
 /** "1.2 MB", "512 B". */
 export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+  return formatByteSize(bytes, APP_BYTE_SIZES);
 }

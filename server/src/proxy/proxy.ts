@@ -6,7 +6,7 @@ import { clientChain, cookiesForApi, forwardedHeaders, setCookiesFromApi } from 
 import { upstreamFailure, upstreamPool } from './upstream.js';
 import { forwardHandler, type ForwardOptions } from './forward.js';
 import { DOCUMENT_PATH, documentFallback } from './contract-document.js';
-import type { ValidatingProxy } from '../contract/validating-proxy.js';
+import type { ValidatingProxy } from './validating-proxy.js';
 
 /** The methods proxied; others (TRACE, CONNECT) are a 404 like any unknown route. */
 const PROXIED_METHODS = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS'];
@@ -53,7 +53,7 @@ function hasCode(error: unknown, code: string): boolean {
  * public origin and the client address the gateway saw (TRUST_PROXY decides whose word counts).
  * Cookie-authenticated /api writes from another site's page are refused (plugins/forged-requests.ts).
  * With VALIDATE=report|strict, /api traffic is checked against the contract on the way through
- * (contract/validating-proxy.ts); the report is at GET /admin/contract and written on close.
+ * (validating-proxy.ts); the report is at GET /admin/contract and written on close.
  */
 const proxyPlugin: FastifyPluginAsync = async (app) => {
   const {
@@ -73,7 +73,7 @@ const proxyPlugin: FastifyPluginAsync = async (app) => {
   // The contract checker (the document, ajv and its compiled schemas) is loaded only when it is used.
   let contract: ValidatingProxy | undefined;
   if (validate !== 'off') {
-    const { ValidatingProxy, registerContractReportRoute } = await import('../contract/validating-proxy.js');
+    const { ValidatingProxy, registerContractReportRoute } = await import('./validating-proxy.js');
     const checker = new ValidatingProxy({ mode: validate });
     await registerContractReportRoute(app, checker);
     app.addHook('onClose', async () => {

@@ -5,10 +5,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../src/config.js';
-import type { Violation } from '../../src/contract/validator.js';
+import type { Violation } from '@cloud-compile/contract-checker';
 import { PLANTED, startNonConformingUpstream, type NonConformingUpstream } from './non-conforming-upstream.js';
 
-const CLI = path.join(REPO_ROOT, 'server/src/cli/contract.ts');
+const CLI = path.join(REPO_ROOT, 'packages/contract-checker/src/cli.ts');
 
 async function runCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ContractDocument } from '../../src/contract/document.js';
+import { ContractDocument } from '@cloud-compile/contract-checker';
 import { readSuiteCoverage, SUITE_COVERAGE_DIR_ENV } from '../helpers/suite-coverage.js';
 
 /**

@@ -6,8 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, listen } from '../helpers/gateway.js';
 import { REPO_ROOT } from '../../src/config.js';
-import type { ContractReportJson } from '../../src/contract/report.js';
-import { formatScenario, runScenario } from '../../src/contract/scenario.js';
+import { type ContractReportJson, formatScenario, runScenario } from '@cloud-compile/contract-checker';
 import { SUITE_COVERAGE_DIR_ENV } from '../helpers/suite-coverage.js';
 import { signIn } from '../helpers/sign-in.js';
 import { ENFORCE_MARKER } from './coverage-global-setup.js';
@@ -95,7 +94,7 @@ describe('the mock against its own contract', () => {
       [
         '--import',
         'tsx',
-        path.join(REPO_ROOT, 'server/src/cli/contract.ts'),
+        path.join(REPO_ROOT, 'packages/contract-checker/src/cli.ts'),
         '--base-url',
         proxy.url,
         '--cookie',

@@ -1,7 +1,11 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ContractDocument, type ContractOperation } from '../../src/contract/document.js';
-import { ContractValidator, mediaTypeOf } from '../../src/contract/validator.js';
+import {
+  ContractDocument,
+  type ContractOperation,
+  ContractValidator,
+  mediaTypeOf,
+} from '@cloud-compile/contract-checker';
 import { startApiGateway, type TestGateway } from '../helpers/gateway.js';
 import { ADA } from '../helpers/test-fixtures.js';
 import { signIn } from '../helpers/sign-in.js';

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ContractDocument } from '../../src/contract/document.js';
-import { MAX_KEPT_VIOLATIONS, MAX_KINDS, MAX_TEXT, OTHER_KINDS, ContractReport } from '../../src/contract/report.js';
-import type { Violation } from '../../src/contract/validator.js';
+import {
+  ContractDocument,
+  ContractReport,
+  MAX_KEPT_VIOLATIONS,
+  MAX_KINDS,
+  MAX_TEXT,
+  OTHER_KINDS,
+  type Violation,
+} from '@cloud-compile/contract-checker';
 
 const unknownQuery = (name: string): Violation => ({
   operation: 'listProjects',

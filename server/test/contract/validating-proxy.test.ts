@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp, listen } from '../helpers/gateway.js';
-import type { ContractReportJson } from '../../src/contract/report.js';
+import type { ContractReportJson } from '@cloud-compile/contract-checker';
 import {
   bigLog,
   GOOD_PROJECT,

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ContractDocument } from '../../src/contract/document.js';
-import { ContractValidator, type BodySample } from '../../src/contract/validator.js';
+import { type BodySample, ContractDocument, ContractValidator } from '@cloud-compile/contract-checker';
 
 const document = ContractDocument.load();
 const validator = new ContractValidator(document);

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { Coverage } from '../../src/contract/coverage.js';
-import { ContractDocument } from '../../src/contract/document.js';
+import { ContractDocument, Coverage } from '@cloud-compile/contract-checker';
 
 /**
  * Set by the server test suite's global setup (test/contract/coverage-global-setup.ts): a folder

@@ -1,6 +1,6 @@
 import { memo, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
 import { parseAnsi, stripAnsi } from './ansi';
-import { classifySeverity, findFileLocation, type FileLocation } from './file-location';
+import { classifySeverity, findFileLocation, type FileLocation } from '@cloud-compile/shared';
 import { splitIntoPieces, type LinePiece } from './line-pieces';
 import { findInLine } from './search';
 import { stageNameOf } from './sections';

@@ -1,7 +1,7 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { downloadLog } from './download';
-import type { FileLocation } from './file-location';
+import type { FileLocation } from '@cloud-compile/shared';
 import { inRange, type LineRange } from './line-range';
 import { LogRow, type SectionHeaderInfo } from './log-row';
 import { MarkerScanner } from './marker-scanner';

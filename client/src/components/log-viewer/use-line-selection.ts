@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { FileLocation } from './file-location';
+import type { FileLocation } from '@cloud-compile/shared';
 import { formatLineRange, selectLine, type LineRange } from './line-range';
 
 interface LineSelectionOptions {

@@ -1,6 +1,7 @@
 import type { Document } from 'openapi-client-axios';
-import type { Client } from './generated/openapi';
-import { ApiError, parseErrorDetail } from './error-message';
+import { parseErrorDetail } from '@cloud-compile/shared';
+import type { Client } from '@cloud-compile/shared/api-types';
+import { ApiError } from './error-message';
 import { isNetworkFailure, reportConnection } from '../connection';
 import { yieldToMain } from '../yield-to-main';
 import { operationsDocument } from './operations-document';

@@ -1,4 +1,4 @@
-import type { Build } from './generated/openapi';
+import type { Build } from '@cloud-compile/shared/api-types';
 
 // The contract's schemas as types (generated from openapi/openapi.json by scripts/typegen.mjs):
 // import them from here, e.g. `import type { Build } from '@/lib/api/schemas'`.
@@ -21,7 +21,7 @@ export type {
   ProjectSummary,
   Scope,
   TargetInterface,
-} from './generated/openapi';
+} from '@cloud-compile/shared/api-types';
 
 /** Builds that can still change (and be cancelled). */
 export function isActiveBuild(build: Pick<Build, 'status'>): boolean {

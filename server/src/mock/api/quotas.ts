@@ -1,3 +1,4 @@
+import { formatByteSize, type ByteSizeStyle } from '@cloud-compile/shared';
 import type { MockLimits } from '../../config.js';
 import { ApiError, ApiValidationError } from '../../errors.js';
 import type { Sandbox } from '../store/sandbox.js';
@@ -5,11 +6,16 @@ import type { HandlerContext } from './types.js';
 
 const HOUR_MS = 3_600_000;
 
+/** The demo's limits: whole bytes, KiB to one decimal, MiB to two, trailing zeros dropped. */
+const LIMIT_BYTE_SIZES: ByteSizeStyle = {
+  units: ['bytes', 'KiB', 'MiB'],
+  digits: (_value, unit) => (unit === 1 ? 1 : 2),
+  trimZeros: true,
+};
+
 /** 1000 bytes, 2.4 KiB, 2 MiB: how a limit reads in a message. */
 export function bytesText(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${+(bytes / 1024).toFixed(1)} KiB`;
-  return `${+(bytes / 1024 / 1024).toFixed(2)} MiB`;
+  return formatByteSize(bytes, LIMIT_BYTE_SIZES);
 }
 
 /** A count or size limit: 422 with a FastAPI detail list whose message names the limit. */

@@ -4,6 +4,7 @@
  * request retrying against all the others; across gateways the versioned write decides, and the loser
  * reads again after a short random pause, so two gateways do not keep colliding in step.
  */
+import { retryDelayMs } from '@cloud-compile/shared';
 
 /** Runs tasks one after another per key; keys are forgotten once their last task has ended. */
 export class KeyedTurns {
@@ -35,5 +36,5 @@ export class KeyedTurns {
  * 2^attempt ms, at most `capMs`, so colliding writers spread out.
  */
 export function contentionPauseMs(attempt: number, capMs = 50, random: () => number = Math.random): number {
-  return Math.floor(random() * Math.min(capMs, 2 ** attempt));
+  return retryDelayMs(attempt, { baseMs: 1, maxMs: capMs, jitter: 'full' }, random);
 }

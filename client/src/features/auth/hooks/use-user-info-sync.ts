@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useFusionAuth } from '@fusionauth/react-sdk';
+import { retryDelayMs } from '@cloud-compile/shared';
 import { currentReturnLocation } from '@/lib/return-location';
 import { isUnauthorizedUserInfoError, type AppUserInfo } from '@/lib/user-info';
 
 /** Waits between retries of a failed first read: 2 s, 4 s, 8 s … at most 30 s. */
 export function userInfoRetryDelay(attempt: number): number {
-  return Math.min(30_000, 2_000 * 2 ** attempt);
+  return retryDelayMs(attempt, { baseMs: 2_000, maxMs: 30_000 });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { retryDelayMs } from '@cloud-compile/shared';
 import { getBuildLog } from '@/lib/api/builds';
 import { ApiError } from '@/lib/api/error-message';
 import type { BuildLog } from '@/lib/api/schemas';
@@ -72,7 +73,7 @@ export function useBuildLog(
         // A 4xx answers the same again (gone, forbidden; a 401 already restarted sign-in): stop asking.
         if (error instanceof ApiError && error.status < 500) return;
         failures += 1;
-        timer = setTimeout(() => void readNext(), Math.min(MAX_RETRY_MS, pollMs * 2 ** failures));
+        timer = setTimeout(() => void readNext(), retryDelayMs(failures, { baseMs: pollMs, maxMs: MAX_RETRY_MS }));
         return;
       }
       if (stopped) return;

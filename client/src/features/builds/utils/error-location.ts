@@ -1,4 +1,4 @@
-import { findFileLocation } from '@/components/log-viewer/file-location';
+import { findFileLocation } from '@cloud-compile/shared';
 
 /** A file and line named in a build's error summary, with where that mention sits in the text. */
 export interface ErrorLocation {

@@ -1,8 +1,8 @@
 /**
  * What GET /config.json hands the SPA: the FusionAuth SDK's settings (spec §3 "Sign-in config") and the
  * instrument maker's pages the app links to. One definition for the gateway that serves it
- * (plugins/config-json.ts) and the app that reads it (client/src/lib/auth-config.ts), so the two cannot
- * drift apart; it imports nothing, so the client's type-check and bundle take it as it is.
+ * (server/src/plugins/config-json.ts) and the app that reads it (client/src/lib/auth-config.ts), so the
+ * two cannot drift apart; it imports nothing, so the client's bundle takes it as it is.
  */
 
 /** The instrument maker's pages the app links to (legacy tool, examples, docs, terms, privacy policy). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifySeverity, findFileLocation } from './file-location';
+import { classifySeverity, findFileLocation } from './file-location.js';
 
 describe('classifySeverity', () => {
   it('recognises the tools’ error wording', () => {

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { STEP_TIMEOUT_MS, formatScenario, runScenario } from '../contract/scenario.js';
+import { STEP_TIMEOUT_MS, formatScenario, runScenario } from './scenario.js';
 
 const USAGE = `Usage: npm run contract -- --base-url <URL> [--api-key <key>] [--cookie <cookie header>] [--timeout-ms <ms>] [--json]
 

@@ -1,8 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { OpenAPIRouter } from 'openapi-backend';
 import type { OpenAPIV3 } from 'openapi-types';
-import { CONTRACT_FILE } from '../config.js';
+
+/**
+ * The repository's contract, found from this file (packages/contract-checker/src): what `npm run contract`
+ * and the tests read. The gateway passes its own CONTRACT_FILE (server/src/config.ts), which also holds
+ * where the package is compiled into server/dist.
+ */
+export const DEFAULT_CONTRACT_FILE = fileURLToPath(new URL('../../../openapi/openapi.json', import.meta.url));
 
 /** Served under /api but not an operation: the document itself (the SPA fetches it). */
 const DOCUMENT_URL_PATH = '/api/openapi.json';
@@ -93,7 +100,7 @@ export class ContractDocument {
   }
 
   /** Reads and parses a document file; one instance per path per process. */
-  static load(file: string = CONTRACT_FILE): ContractDocument {
+  static load(file: string = DEFAULT_CONTRACT_FILE): ContractDocument {
     const resolved = path.resolve(file);
     let document = loaded.get(resolved);
     if (!document) {

@@ -2,6 +2,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { OpenAPIV3 } from 'openapi-types';
 import type { ContractDocument, ContractOperation, ContractParameter } from './document.js';
+import { COMPONENTS_ID, toJsonSchema } from './json-schema.js';
 import { VerdictCache } from './verdict-cache.js';
 
 export type Direction = 'request' | 'response';
@@ -61,41 +62,6 @@ export function mediaTypeOf(contentType: string | string[] | undefined): string 
   const value = Array.isArray(contentType) ? contentType[0] : contentType;
   const type = value?.split(';')[0]?.trim().toLowerCase();
   return type || undefined;
-}
-
-const COMPONENTS_ID = 'contract-components';
-
-/**
- * OpenAPI 3.0 schemas are not quite JSON Schema: `nullable` must allow null even through an
- * `allOf`/`$ref` (Build.stage, ProjectSummary.latest_build), and local refs must point at the
- * registered components. Returns a JSON Schema copy.
- */
-function toJsonSchema(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(toJsonSchema);
-  if (!schema || typeof schema !== 'object') return schema;
-  const converted: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(schema)) {
-    if (key === '$ref' && typeof value === 'string' && value.startsWith('#/components/')) {
-      converted[key] = `${COMPONENTS_ID}${value}`;
-    } else if ((key === 'properties' || key === 'patternProperties') && value && typeof value === 'object') {
-      // Property names are data, not keywords: ProjectCreate has a property called `example`.
-      converted[key] = Object.fromEntries(
-        Object.entries(value).map(([name, property]) => [name, toJsonSchema(property)]),
-      );
-    } else if (
-      key === 'nullable' ||
-      key === 'example' ||
-      key === 'discriminator' ||
-      key === 'xml' ||
-      key.startsWith('x-')
-    ) {
-      // OpenAPI-only keywords; nullable is handled below.
-    } else {
-      converted[key] = toJsonSchema(value);
-    }
-  }
-  if ((schema as { nullable?: unknown }).nullable === true) return { anyOf: [converted, { type: 'null' }] };
-  return converted;
 }
 
 /**

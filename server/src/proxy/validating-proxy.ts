@@ -2,11 +2,21 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError, sendValidationError } from '../errors.js';
 import { registerAdminRoutes } from '../plugins/admin.js';
-import { DEFAULT_BODY_CAP_BYTES, decodeSample, readBodyUpTo, teeBody } from './body-sample.js';
-import { ContractDocument } from './document.js';
-import type { UpstreamResponse } from '../proxy/forward.js';
-import { ContractReport } from './report.js';
-import { ContractValidator, isJsonMediaType, mediaTypeOf, type BodySample, type Violation } from './validator.js';
+import {
+  ContractDocument,
+  ContractReport,
+  ContractValidator,
+  DEFAULT_BODY_CAP_BYTES,
+  decodeSample,
+  isJsonMediaType,
+  mediaTypeOf,
+  readBodyUpTo,
+  teeBody,
+  type BodySample,
+  type Violation,
+} from '@cloud-compile/contract-checker';
+import { CONTRACT_FILE } from '../config.js';
+import type { UpstreamResponse } from './forward.js';
 
 export type ValidateMode = 'report' | 'strict';
 
@@ -42,7 +52,7 @@ export class ValidatingProxy {
   private readonly capBytes: number;
 
   constructor(private readonly options: ValidatingProxyOptions) {
-    const document = options.document ?? ContractDocument.load();
+    const document = options.document ?? ContractDocument.load(CONTRACT_FILE);
     this.validator = new ContractValidator(document);
     this.report = new ContractReport(document);
     this.capBytes = options.bodyCapBytes ?? DEFAULT_BODY_CAP_BYTES;
