@@ -6,7 +6,8 @@ import { editorFor, filesList, openEditor, signIn, tab } from './support/editor'
 
 /**
  * Getting files into a project and managing them: upload with the Choose button and by dropping on the
- * Files panel, rename and delete. Each test makes its own project.
+ * Files panel, a name that already exists (Replace or Skip), rename and delete. Each test makes its
+ * own project.
  */
 test('files: two uploaded with the Choose button, one dropped on the panel, then renamed and deleted', async ({
   page,
@@ -87,4 +88,63 @@ test('files: two uploaded with the Choose button, one dropped on the panel, then
   await expect(page.getByRole('tablist', { name: 'Open files' })).toHaveCount(0);
   const files = await callApi<{ name: string }[]>(page, E2E_URL, 'GET', `/projects/${projectId}/files`);
   expect(files.map((f) => f.name).sort()).toEqual(['counter.vhd', 'dropped.v']);
+});
+
+test('an upload over a file the project has asks: Replace (the editor shows the new content, unsaved edits named first) or Skip', async ({
+  page,
+}) => {
+  await signIn(page);
+  const name = uniqueName('Replace');
+  const projectId = await createProject(page, E2E_URL, name, {
+    'adder.vhd': '-- old adder\n',
+    'pins.xdc': '# old pins\n',
+  });
+  await openEditor(page, projectId, name, '?file=adder.vhd&line=1');
+  await editorFor(page, 'adder.vhd').click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('-- typed, not saved');
+  await expect(tab(page, 'adder.vhd').getByTestId('tab-dirty-mark')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Upload files' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upload files' });
+  await dialog.getByLabel('Files to upload').setInputFiles([
+    { name: 'adder.vhd', mimeType: 'text/plain', buffer: Buffer.from('-- new adder\n') },
+    { name: 'pins.xdc', mimeType: 'text/plain', buffer: Buffer.from('# new pins\n') },
+    { name: 'fresh.v', mimeType: 'text/plain', buffer: Buffer.from('module fresh; endmodule\n') },
+  ]);
+  const uploads = dialog.getByRole('list', { name: 'Uploads' });
+  await expect(uploads.locator('li', { hasText: 'fresh.v' })).toContainText('Uploaded');
+  await expect(uploads.locator('li', { hasText: 'adder.vhd' })).toContainText(
+    'A file called adder.vhd already exists. It has unsaved changes in the editor: replacing it discards them.',
+  );
+  await expect(uploads.locator('li', { hasText: 'pins.xdc' })).toContainText('A file called pins.xdc already exists.');
+  await expect(dialog.getByRole('status')).toHaveText('2 files already exist: replace or skip each.');
+  await expectNoAxeViolations(page, 'upload dialog asking to replace');
+
+  // By keyboard: Replace the first; the focus goes on to the next question, whose Skip is one Tab away.
+  await dialog.getByRole('button', { name: 'Replace adder.vhd' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(uploads.locator('li', { hasText: 'adder.vhd' })).toContainText('Replaced');
+  await expect(dialog.getByRole('button', { name: 'Replace pins.xdc' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Skip pins.xdc' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(uploads.locator('li', { hasText: 'pins.xdc' })).toContainText('Skipped');
+  await expect(dialog.getByRole('button', { name: 'Choose files' })).toBeFocused();
+  await expect(dialog.getByRole('status')).toHaveText('2 of 3 uploaded');
+  await page.keyboard.press('Escape');
+
+  // Replaced: the open tab shows the uploaded content, clean; skipped: the project's file is as it was.
+  await expect(editorFor(page, 'adder.vhd')).toHaveText('-- new adder');
+  await expect(tab(page, 'adder.vhd').getByTestId('tab-dirty-mark')).toHaveCount(0);
+  const content = async (file: string) =>
+    (await callApi<{ content: string }>(page, E2E_URL, 'GET', `/projects/${projectId}/files/${file}`)).content;
+  expect(await content('adder.vhd')).toBe('-- new adder\n');
+  expect(await content('pins.xdc')).toBe('# old pins\n');
+  await filesList(page).getByRole('button', { name: 'pins.xdc', exact: true }).click();
+  await expect(editorFor(page, 'pins.xdc')).toHaveText('# old pins');
+  // The discarded edit leaves no draft behind to be offered back later.
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('editor-draft:')).length))
+    .toBe(0);
 });
