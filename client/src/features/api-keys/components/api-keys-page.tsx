@@ -1,23 +1,17 @@
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { KeyRound, Plus, Trash2 } from 'lucide-react';
-import { toast } from 'sonner';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { useConfirmedRemoval } from '@/components/confirmed-removal';
+import { DataTable } from '@/components/data-table';
 import { Spinner } from '@/components/spinner';
 import { errorMessage } from '@/lib/api/error-message';
 import type { ApiKey, CreatedApiKey } from '@/lib/api/schemas';
 import { formatDateTime, formatRelative } from '@/lib/format';
+import { useTableSort } from '@/lib/table-sort';
 import { useDeleteApiKey } from '../api/delete-api-key';
 import { useApiKeys } from '../api/use-api-keys';
-import {
-  DEFAULT_API_KEY_SORT,
-  nextApiKeySort,
-  sortApiKeys,
-  type ApiKeySort,
-  type ApiKeySortColumn,
-} from '../utils/api-key-table';
+import { API_KEY_COLUMNS, API_KEY_SORT_STARTS, DEFAULT_API_KEY_SORT, sortApiKeys } from '../utils/api-key-table';
 import { ApiKeyCreatedDialog } from './api-key-created-dialog';
 import { CreateApiKeyDialog } from './create-api-key-dialog';
-import { SortHeader } from '@/components/sort-header';
 import './api-keys.css';
 
 /**
@@ -84,90 +78,66 @@ export function ApiKeysPage() {
  * revoked, so the confirmation stays open until the server has answered.
  */
 function ApiKeyTable({ keys, emptyState }: { keys: readonly ApiKey[]; emptyState: ReactNode }) {
-  const [sort, setSort] = useState<ApiKeySort>(DEFAULT_API_KEY_SORT);
-  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const { sort, directionOf, sortBy } = useTableSort(DEFAULT_API_KEY_SORT, API_KEY_SORT_STARTS);
   const deleteApiKey = useDeleteApiKey();
   const sorted = useMemo(() => sortApiKeys(keys, sort), [keys, sort]);
-  const directionOf = (column: ApiKeySortColumn) => (sort.column === column ? sort.direction : undefined);
-  const sortBy = (column: ApiKeySortColumn) => setSort((current) => nextApiKeySort(current, column));
-
-  const revoke = async () => {
-    if (!revoking) return;
-    try {
-      await deleteApiKey(revoking.id);
-      toast.success(`API key revoked: ${revoking.name}`);
-    } catch (failure) {
-      toast.error(`Failed to revoke API key: ${revoking.name}`, {
-        description: errorMessage(failure, 'An unknown error occurred.'),
-      });
-      throw failure;
-    }
-  };
+  const revoking = useConfirmedRemoval<ApiKey>({
+    title: 'Revoke API Key',
+    confirmLabel: 'Revoke',
+    message: (key) => (
+      <>
+        Revoke <strong>{key.name}</strong>? Tools using it lose access at once. This cannot be undone.
+      </>
+    ),
+    remove: (key) => deleteApiKey(key.id),
+    toasts: (key) => ({ success: `API key revoked: ${key.name}`, failure: `Failed to revoke API key: ${key.name}` }),
+  });
 
   return (
     <>
       {keys.length === 0 && emptyState}
       {keys.length > 0 && (
-        <table className="data-table api-key-table">
-          <caption className="visually-hidden">Your API keys</caption>
-          <thead>
-            <tr>
-              <SortHeader label="NAME" direction={directionOf('name')} onSort={() => sortBy('name')} />
-              <th scope="col">SCOPES</th>
-              <SortHeader label="CREATED" direction={directionOf('created')} onSort={() => sortBy('created')} />
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
+        <DataTable
+          caption="Your API keys"
+          className="api-key-table"
+          columns={API_KEY_COLUMNS}
+          directionOf={directionOf}
+          onSort={sortBy}
+        >
+          {sorted.map((key) => (
+            <tr key={key.id}>
+              <td>
+                <span className="api-key-name">{key.name}</span>
+                <span className="api-key-prefix">{key.prefix}…</span>
+              </td>
+              <td>
+                <ul className="scope-list" aria-label={`Scopes of ${key.name}`}>
+                  {key.scopes.map((scope) => (
+                    <li key={scope} className="scope-tag">
+                      {scope}
+                    </li>
+                  ))}
+                </ul>
+              </td>
+              <td>
+                {formatDateTime(key.created_at)} <span className="muted">({formatRelative(key.created_at)})</span>
+              </td>
+              <td className="api-key-actions">
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label={`Revoke ${key.name}`}
+                  title={`Revoke ${key.name}`}
+                  onClick={() => revoking.request(key)}
+                >
+                  <Trash2 size={18} aria-hidden="true" />
+                </button>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {sorted.map((key) => (
-              <tr key={key.id}>
-                <td>
-                  <span className="api-key-name">{key.name}</span>
-                  <span className="api-key-prefix">{key.prefix}…</span>
-                </td>
-                <td>
-                  <ul className="scope-list" aria-label={`Scopes of ${key.name}`}>
-                    {key.scopes.map((scope) => (
-                      <li key={scope} className="scope-tag">
-                        {scope}
-                      </li>
-                    ))}
-                  </ul>
-                </td>
-                <td>
-                  {formatDateTime(key.created_at)} <span className="muted">({formatRelative(key.created_at)})</span>
-                </td>
-                <td className="api-key-actions">
-                  <button
-                    type="button"
-                    className="icon-button"
-                    aria-label={`Revoke ${key.name}`}
-                    title={`Revoke ${key.name}`}
-                    onClick={() => setRevoking(key)}
-                  >
-                    <Trash2 size={18} aria-hidden="true" />
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </DataTable>
       )}
-      <ConfirmDialog
-        open={revoking !== null}
-        onOpenChange={(open) => !open && setRevoking(null)}
-        title="Revoke API Key"
-        message={
-          <>
-            Revoke <strong>{revoking?.name}</strong>? Tools using it lose access at once. This cannot be undone.
-          </>
-        }
-        confirmLabel="Revoke"
-        destructive
-        onConfirm={revoke}
-      />
+      {revoking.confirmation}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiKey } from '@/lib/api/schemas';
-import { DEFAULT_API_KEY_SORT, nextApiKeySort, sortApiKeys } from './api-key-table';
+import { nextTableSort } from '@/lib/table-sort';
+import { API_KEY_SORT_STARTS, DEFAULT_API_KEY_SORT, sortApiKeys } from './api-key-table';
 
 const key = (id: string, name: string, createdAt: string): ApiKey => ({
   id,
@@ -30,7 +31,13 @@ describe('sortApiKeys', () => {
   });
 
   it('flips the sorted column, and starts names A to Z', () => {
-    expect(nextApiKeySort(DEFAULT_API_KEY_SORT, 'created')).toEqual({ column: 'created', direction: 'ascending' });
-    expect(nextApiKeySort(DEFAULT_API_KEY_SORT, 'name')).toEqual({ column: 'name', direction: 'ascending' });
+    expect(nextTableSort(DEFAULT_API_KEY_SORT, 'created', API_KEY_SORT_STARTS)).toEqual({
+      column: 'created',
+      direction: 'ascending',
+    });
+    expect(nextTableSort(DEFAULT_API_KEY_SORT, 'name', API_KEY_SORT_STARTS)).toEqual({
+      column: 'name',
+      direction: 'ascending',
+    });
   });
 });

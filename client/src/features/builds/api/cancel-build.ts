@@ -1,10 +1,9 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
-import { toast } from 'sonner';
 import { buildDetailsKey, cancelBuild, latestBuildKey, projectBuildsKey } from '@/lib/api/builds';
-import { errorMessage } from '@/lib/api/error-message';
 import type { Build } from '@/lib/api/schemas';
 import { shortBuildId } from '@/lib/format';
+import { withResultToast } from '@/lib/result-toast';
 
 // The texts of spec §8, verbatim.
 export const cancelFailedToastTitle = (buildId: string) => `Failed to cancel build: ${shortBuildId(buildId)}`;
@@ -21,10 +20,12 @@ export function useCancelBuild(): (buildId: string) => Promise<void> {
     async (buildId: string) => {
       let build: Build;
       try {
-        build = await cancelBuild(buildId);
-      } catch (error) {
-        toast.error(cancelFailedToastTitle(buildId), { description: errorMessage(error, CANCEL_FAILED_FALLBACK) });
-        return;
+        build = await withResultToast(() => cancelBuild(buildId), {
+          failure: cancelFailedToastTitle(buildId),
+          fallback: CANCEL_FAILED_FALLBACK,
+        });
+      } catch {
+        return; // told in the toast
       }
       await Promise.all([
         mutate(buildDetailsKey(buildId), build, { revalidate: false }),

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { BuildStatusIcon, buildStatusLabel } from '@/components/build-status-icon';
+import { DataTable } from '@/components/data-table';
 import { LoadError } from '@/components/load-error';
 import { Spinner } from '@/components/spinner';
 import { errorMessage } from '@/lib/api/error-message';
@@ -13,6 +14,15 @@ import { configSummary } from '../utils/config-summary';
 import { BuildProgress } from './build-progress';
 import { CancelBuildButton } from './cancel-build-button';
 import './builds.css';
+
+/** Newest first, as the server lists them: the list does not sort. */
+const BUILD_COLUMNS = [
+  { label: 'BUILD' },
+  { label: 'STATUS' },
+  { label: 'CONFIGURATION' },
+  { label: 'QUEUED' },
+  { label: 'DURATION' },
+];
 
 /**
  * Every build of a project, newest first: short id (a link to the build), status with its icon, the stage
@@ -49,53 +59,38 @@ export function BuildList({ projectId }: { projectId: string }) {
 
   return (
     <div className="build-table-wrap">
-      <table className="data-table card-table build-table">
-        <caption className="visually-hidden">Builds, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">BUILD</th>
-            <th scope="col">STATUS</th>
-            <th scope="col">CONFIGURATION</th>
-            <th scope="col">QUEUED</th>
-            <th scope="col">DURATION</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
+      <DataTable caption="Builds, newest first" className="card-table build-table" columns={BUILD_COLUMNS}>
+        {builds.map((build) => (
+          <tr key={build.id} data-build-id={build.id}>
+            <th scope="row">
+              <Link
+                to={paths.buildDetail(projectId, build.id)}
+                className="build-id"
+                aria-label={`Build ${shortBuildId(build.id)}`}
+              >
+                {shortBuildId(build.id)}
+              </Link>
             </th>
+            <td data-label="Status">
+              <span className="build-status-cell">
+                <BuildStatusIcon status={build.status} size={16} />
+                <span>{buildStatusLabel(build.status)}</span>
+                <BuildProgress build={build} />
+              </span>
+            </td>
+            <td data-label="Configuration">{configSummary(build.config, options)}</td>
+            <td data-label="Queued">
+              <time dateTime={build.queued_at} title={formatRelative(build.queued_at, now)}>
+                {formatDateTime(build.queued_at)}
+              </time>
+            </td>
+            <td data-label="Duration">{formatDuration(build.started_at, build.finished_at, now) ?? '—'}</td>
+            <td className="build-actions card-table-actions">
+              {isActiveBuild(build) && <CancelBuildButton buildId={build.id} />}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {builds.map((build) => (
-            <tr key={build.id} data-build-id={build.id}>
-              <th scope="row">
-                <Link
-                  to={paths.buildDetail(projectId, build.id)}
-                  className="build-id"
-                  aria-label={`Build ${shortBuildId(build.id)}`}
-                >
-                  {shortBuildId(build.id)}
-                </Link>
-              </th>
-              <td data-label="Status">
-                <span className="build-status-cell">
-                  <BuildStatusIcon status={build.status} size={16} />
-                  <span>{buildStatusLabel(build.status)}</span>
-                  <BuildProgress build={build} />
-                </span>
-              </td>
-              <td data-label="Configuration">{configSummary(build.config, options)}</td>
-              <td data-label="Queued">
-                <time dateTime={build.queued_at} title={formatRelative(build.queued_at, now)}>
-                  {formatDateTime(build.queued_at)}
-                </time>
-              </td>
-              <td data-label="Duration">{formatDuration(build.started_at, build.finished_at, now) ?? '—'}</td>
-              <td className="build-actions card-table-actions">
-                {isActiveBuild(build) && <CancelBuildButton buildId={build.id} />}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </DataTable>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { BottomPanel } from '@/lib/bottom-panel';
 import { errorMessage } from '@/lib/api/error-message';
 import type { Diagnostic, ProjectConfig } from '@/lib/api/schemas';
@@ -96,13 +96,15 @@ export function EditorPage({
   };
 
   // Files ------------------------------------------------------------------------------------
-  const uploads = useFileUploads(
-    useCallback(
-      (name: string, content: string, onProgress: (fraction: number) => void) =>
-        store.createFile(name, content, onProgress),
-      [store],
-    ),
-  );
+  const uploads = useFileUploads({
+    create: (name, content, onProgress) => store.createFile(name, content, onProgress),
+    // The user chose Replace, told of any unsaved edits first: the tab shows the uploaded content.
+    replace: async (name, content) => {
+      await store.replaceFile(name, content);
+      removeEditsDraft(name);
+      bumpRevision(name);
+    },
+  });
   const startUpload = (files?: File[]) => {
     setUploadOpen(true);
     if (files?.length)
@@ -210,6 +212,8 @@ export function EditorPage({
         }}
         items={uploads.items}
         onFiles={(files) => startUpload(files)}
+        onResolve={(id, choice) => void uploads.resolve(id, choice)}
+        unsavedNames={dirtyNames}
       />
       <SaveConflictDialog
         fileName={saving.conflictFile}

@@ -2,23 +2,30 @@ import { useId, useRef, useState } from 'react';
 import { CheckCircle2, CircleAlert, Upload } from 'lucide-react';
 import { Dialog } from '@/components/dialog';
 import { ALLOWED_FILE_EXTENSIONS } from '../lib/file-templates';
-import type { UploadItem } from '../hooks/use-file-uploads';
+import type { ExistingFileChoice, UploadItem } from '../hooks/use-file-uploads';
+import { ExistingFileQuestion } from './existing-file-question';
 
 export interface UploadDialogProps {
   open: boolean;
   onOpenChange(open: boolean): void;
   items: UploadItem[];
   onFiles(files: File[]): void;
+  /** The answer for an upload whose name the project already has. */
+  onResolve(id: number, choice: ExistingFileChoice): void;
+  /** Files with unsaved changes in the editor: replacing one says it discards them. */
+  unsavedNames: ReadonlySet<string>;
 }
 
 const ACCEPT = ALLOWED_FILE_EXTENSIONS.join(',');
 
 /** Upload by the Choose button or by dropping files; each file shows its progress and outcome. */
-export function UploadDialog({ open, onOpenChange, items, onFiles }: UploadDialogProps) {
+export function UploadDialog({ open, onOpenChange, items, onFiles, onResolve, unsavedNames }: UploadDialogProps) {
   const input = useRef<HTMLInputElement>(null);
+  const chooseButton = useRef<HTMLButtonElement>(null);
   const inputId = useId();
   const [dropping, setDropping] = useState(false);
   const uploading = items.some((item) => item.status === 'uploading');
+  const asking = items.filter((item) => item.status === 'exists');
 
   return (
     <Dialog
@@ -48,7 +55,12 @@ export function UploadDialog({ open, onOpenChange, items, onFiles }: UploadDialo
       >
         <Upload size={28} aria-hidden="true" />
         <p>Drag and drop files here, or</p>
-        <button type="button" className="button button-primary" onClick={() => input.current?.click()}>
+        <button
+          ref={chooseButton}
+          type="button"
+          className="button button-primary"
+          onClick={() => input.current?.click()}
+        >
           Choose files
         </button>
         <label htmlFor={inputId} className="visually-hidden">
@@ -77,11 +89,20 @@ export function UploadDialog({ open, onOpenChange, items, onFiles }: UploadDialo
               {item.status === 'uploading' && (
                 <progress max={1} value={item.progress} aria-label={`Uploading ${item.name}`} />
               )}
+              {item.status === 'exists' && (
+                <ExistingFileQuestion
+                  item={item}
+                  unsaved={unsavedNames.has(item.existingName ?? item.name)}
+                  onAnswer={(choice) => onResolve(item.id, choice)}
+                  fallbackFocus={chooseButton}
+                />
+              )}
               {item.status === 'done' && (
                 <span className="upload-item-done">
-                  <CheckCircle2 size={16} aria-hidden="true" /> Uploaded
+                  <CheckCircle2 size={16} aria-hidden="true" /> {item.replaced ? 'Replaced' : 'Uploaded'}
                 </span>
               )}
+              {item.status === 'skipped' && <span className="upload-item-skipped">Skipped</span>}
               {item.status === 'failed' && (
                 <span className="upload-item-failed error-text">
                   <CircleAlert size={16} aria-hidden="true" /> {item.message}
@@ -94,9 +115,13 @@ export function UploadDialog({ open, onOpenChange, items, onFiles }: UploadDialo
       <p className="visually-hidden" role="status">
         {uploading
           ? 'Uploading…'
-          : items.length
-            ? `${items.filter((item) => item.status === 'done').length} of ${items.length} uploaded`
-            : ''}
+          : asking.length === 1
+            ? `A file called ${asking[0]!.existingName} already exists: replace it or skip ${asking[0]!.name}.`
+            : asking.length > 1
+              ? `${asking.length} files already exist: replace or skip each.`
+              : items.length
+                ? `${items.filter((item) => item.status === 'done').length} of ${items.length} uploaded`
+                : ''}
       </p>
     </Dialog>
   );

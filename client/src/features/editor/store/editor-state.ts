@@ -184,6 +184,17 @@ export function fileReloaded(state: EditorState, name: string, loaded: LoadedFil
   };
 }
 
+/**
+ * The file's content was replaced on the server (an upload over it, the user chose Replace): the list
+ * gets its new timestamp; an open file shows the new content, its unsaved edits dropped (the user was
+ * told of them before choosing). A closed file has nothing cached, so it reads the new content when opened.
+ */
+export function fileReplaced(state: EditorState, name: string, replaced: LoadedFile): EditorState {
+  const files = state.files.map((file) => (file.name === name ? { ...file, timestamp: replaced.timestamp } : file));
+  if (!state.openFiles.includes(name)) return { ...state, files };
+  return { ...fileReloaded(state, name, replaced), files };
+}
+
 /** Drops a file's unsaved edits: it shows its cached (saved) content again. */
 export function discardChanges(state: EditorState, name: string): EditorState {
   if (!(name in state.dirty)) return state;

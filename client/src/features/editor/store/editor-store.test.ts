@@ -261,4 +261,25 @@ describe('EditorStore', () => {
     store.discardAllChanges();
     expect(store.getState().dirty).toEqual({});
   });
+
+  it('replaces a file: overwrites it on the server, and an open tab shows the new content with its edits dropped', async () => {
+    const { api, contents } = fakeApi();
+    const store = new EditorStore(api);
+    await store.openProject('p1');
+    await store.openFile('a.vhd');
+    store.editFile('a.vhd', 'A typed');
+    await store.replaceFile('a.vhd', 'A uploaded');
+    // No expected timestamp: the upload replaces whatever the server has.
+    expect(api.updateFile).toHaveBeenLastCalledWith('p1', 'a.vhd', 'A uploaded');
+    expect(contents['a.vhd']).toBe('A uploaded');
+    expect(store.getState().dirty).toEqual({});
+    expect(store.getState().loaded['a.vhd']).toEqual({ content: 'A uploaded', timestamp: 'saved:A uploaded' });
+
+    // A closed file is not opened by it; it reads the new content when opened.
+    await store.replaceFile('b.vhd', 'B uploaded');
+    expect(store.getState().openFiles).toEqual(['a.vhd']);
+    expect(store.getState().files.find((file) => file.name === 'b.vhd')?.timestamp).toBe('saved:B uploaded');
+    await store.openFile('b.vhd');
+    expect(store.getState().loaded['b.vhd']?.content).toBe('B uploaded');
+  });
 });

@@ -16,6 +16,7 @@ import {
   draftRestored,
   fileCreated,
   fileReloaded,
+  fileReplaced,
   type EditorState,
   type LoadedFile,
   type ProjectFile,
@@ -240,6 +241,17 @@ export class EditorStore {
     const projectId = this.requireProject();
     const file = await this.api.createFile(projectId, name, content, onProgress);
     this.applyFor(projectId, (state) => fileCreated(state, file));
+  }
+
+  /**
+   * Overwrites a file with new content (an upload over an existing file, the user chose Replace):
+   * saved without the expected timestamp, so it replaces whatever the server has. An open tab shows
+   * the new content, its unsaved edits dropped.
+   */
+  async replaceFile(name: string, content: string): Promise<void> {
+    const projectId = this.requireProject();
+    const { timestamp } = await this.api.updateFile(projectId, name, content);
+    this.applyFor(projectId, (state) => fileReplaced(state, name, { content, timestamp }));
   }
 
   /**

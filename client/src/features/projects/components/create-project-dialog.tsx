@@ -1,10 +1,10 @@
-import { useRef, useState, type RefObject } from 'react';
+import { useRef, type RefObject } from 'react';
 import { Dialog } from '@/components/dialog';
 import type { Project } from '@/lib/api/schemas';
 import { useCreateProject } from '../api/create-project';
 import { DialogButtons } from '@/components/dialog-buttons';
 import { ProjectNameField } from './project-name-field';
-import { useProjectNameSubmit } from './use-project-name-submit';
+import { useProjectNameForm } from '../hooks/use-project-name-form';
 
 export interface CreateProjectDialogProps {
   open: boolean;
@@ -32,25 +32,15 @@ interface CreateProjectFormProps {
 
 function CreateProjectForm({ nameField, onCancel, onCreated }: CreateProjectFormProps) {
   const createProject = useCreateProject();
-  const [name, setName] = useState('');
-  const form = useProjectNameSubmit(name, 'The project could not be created. Please try again later.', nameField);
+  const form = useProjectNameForm({
+    defaultName: '',
+    fallbackError: 'The project could not be created. Please try again later.',
+    inputRef: nameField,
+    onSubmit: async (name) => onCreated(await createProject({ name })),
+  });
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void form.submit(async (valid) => onCreated(await createProject({ name: valid })));
-      }}
-    >
-      <ProjectNameField
-        value={name}
-        onChange={(value) => {
-          setName(value);
-          form.edited();
-        }}
-        error={form.error}
-        inputRef={nameField}
-      />
+    <form noValidate onSubmit={form.submit}>
+      <ProjectNameField {...form.field} />
       <DialogButtons submitLabel="Create" busy={form.busy} onCancel={onCancel} />
     </form>
   );

@@ -10,7 +10,7 @@ import { useExamples } from '../api/use-examples';
 import { configForHardware, findExample, findHardware } from '../utils/import-link';
 import { DialogButtons } from '@/components/dialog-buttons';
 import { ProjectNameField } from './project-name-field';
-import { useProjectNameSubmit } from './use-project-name-submit';
+import { useProjectNameForm } from '../hooks/use-project-name-form';
 
 export interface ImportExampleDialogProps {
   open: boolean;
@@ -88,15 +88,24 @@ function ImportExampleForm({
   const buildConfigs = useBuildConfigs(requestedHardware !== null);
   const createProject = useCreateProject();
   const [chosenId, setChosenId] = useState<string | null>(null);
-  // The name follows the chosen example until the user types one of their own.
-  const [ownName, setOwnName] = useState<string | null>(null);
 
   const exampleList = examples.data;
   const requested = exampleList ? findExample(exampleList, requestedExample) : undefined;
   const selected = exampleList?.find((example) => example.id === (chosenId ?? requested?.id));
-  const name = ownName ?? selected?.name ?? '';
   const nameField = useRef<HTMLInputElement>(null);
-  const form = useProjectNameSubmit(name, 'The example could not be imported. Please try again later.', nameField);
+  const hardware = buildConfigs.data ? findHardware(buildConfigs.data.hardware, requestedHardware) : undefined;
+  const waitingForHardware = requestedHardware !== null && buildConfigs.isLoading;
+  // The name follows the chosen example until the user types one of their own.
+  const form = useProjectNameForm({
+    defaultName: selected?.name ?? '',
+    fallbackError: 'The example could not be imported. Please try again later.',
+    inputRef: nameField,
+    onSubmit: async (name) => {
+      if (!selected) return;
+      const config = hardware && buildConfigs.data ? configForHardware(buildConfigs.data, hardware) : undefined;
+      onCreated(await createProject({ name, example: selected.id, ...(config ? { config } : {}) }));
+    },
+  });
 
   // Examples that arrive after the dialog opened: the dialog held focus itself, waiting for them.
   const examplesShown = Boolean(exampleList?.length);
@@ -105,20 +114,13 @@ function ImportExampleForm({
     if (examplesShown && field && document.activeElement === field.closest('[role="dialog"]')) field.focus();
   }, [examplesShown, exampleField]);
 
-  const hardware = buildConfigs.data ? findHardware(buildConfigs.data.hardware, requestedHardware) : undefined;
-  const waitingForHardware = requestedHardware !== null && buildConfigs.isLoading;
-
   return (
     <form
       noValidate
       className="import-example-form"
       onSubmit={(event) => {
-        event.preventDefault();
-        if (!selected) return;
-        void form.submit(async (valid) => {
-          const config = hardware && buildConfigs.data ? configForHardware(buildConfigs.data, hardware) : undefined;
-          onCreated(await createProject({ name: valid, example: selected.id, ...(config ? { config } : {}) }));
-        });
+        if (selected) form.submit(event);
+        else event.preventDefault(); // Import is unavailable until an example is chosen
       }}
     >
       {requestedExample && exampleList && !requested && (
@@ -156,17 +158,7 @@ function ImportExampleForm({
           ))}
         </fieldset>
       )}
-      {selected && (
-        <ProjectNameField
-          value={name}
-          onChange={(value) => {
-            setOwnName(value);
-            form.edited();
-          }}
-          error={form.error}
-          inputRef={nameField}
-        />
-      )}
+      {selected && <ProjectNameField {...form.field} />}
       <DialogButtons
         submitLabel="Import"
         busy={form.busy}

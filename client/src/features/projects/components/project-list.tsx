@@ -1,25 +1,23 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
 import { FolderOpen, Folder, ListChecks, Pencil, Search, Trash2 } from 'lucide-react';
 import { ActionMenu } from '@/components/action-menu';
 import { BuildStatusIcon } from '@/components/build-status-icon';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { errorMessage } from '@/lib/api/error-message';
+import { useConfirmedRemoval } from '@/components/confirmed-removal';
+import { DataTable } from '@/components/data-table';
 import type { ProjectSummary } from '@/lib/api/schemas';
 import { formatDateTime, formatDay, formatRelative, shortBuildId } from '@/lib/format';
 import { paths } from '@/lib/paths';
+import { useTableSort } from '@/lib/table-sort';
 import { useDeleteProject } from '../api/delete-project';
 import {
   DEFAULT_PROJECT_SORT,
+  PROJECT_COLUMNS,
+  PROJECT_SORT_STARTS,
   filterProjects,
-  nextProjectSort,
   sortProjects,
-  type ProjectSort,
-  type ProjectSortColumn,
 } from '../utils/project-table';
 import { RenameProjectDialog } from './rename-project-dialog';
-import { SortHeader } from '@/components/sort-header';
 
 export interface ProjectListProps {
   projects: readonly ProjectSummary[];
@@ -40,28 +38,26 @@ export function ProjectList({ projects, onDeleted, emptyState }: ProjectListProp
   const navigate = useNavigate();
   const filterId = useId();
   const [query, setQuery] = useState('');
-  const [sort, setSort] = useState<ProjectSort>(DEFAULT_PROJECT_SORT);
+  const { sort, directionOf, sortBy } = useTableSort(DEFAULT_PROJECT_SORT, PROJECT_SORT_STARTS);
   const [renaming, setRenaming] = useState<ProjectSummary | null>(null);
-  const [deleting, setDeleting] = useState<ProjectSummary | null>(null);
   const deleteProject = useDeleteProject();
+  const deleting = useConfirmedRemoval<ProjectSummary>({
+    title: 'Delete Project',
+    confirmLabel: 'Delete',
+    message: (project) => (
+      <>
+        Delete <strong>{project.name}</strong> with all its files and builds? This cannot be undone.
+      </>
+    ),
+    remove: (project) => deleteProject(project.id),
+    toasts: (project) => ({
+      success: `Project deleted: ${project.name}`,
+      failure: `Failed to delete project: ${project.name}`,
+    }),
+    onRemoved: (project) => onDeleted?.(project.id),
+  });
 
   const visible = useMemo(() => sortProjects(filterProjects(projects, query), sort), [projects, query, sort]);
-  const directionOf = (column: ProjectSortColumn) => (sort.column === column ? sort.direction : undefined);
-  const sortBy = (column: ProjectSortColumn) => setSort((current) => nextProjectSort(current, column));
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await deleteProject(deleting.id);
-      toast.success(`Project deleted: ${deleting.name}`);
-      onDeleted?.(deleting.id);
-    } catch (failure) {
-      toast.error(`Failed to delete project: ${deleting.name}`, {
-        description: errorMessage(failure, 'An unknown error occurred.'),
-      });
-      throw failure;
-    }
-  };
 
   return (
     <>
@@ -86,96 +82,73 @@ export function ProjectList({ projects, onDeleted, emptyState }: ProjectListProp
               {filterResult(query, visible.length)}
             </p>
           </div>
-          <table className="data-table card-table project-table">
-            <caption className="visually-hidden">Your projects</caption>
-            <thead>
+          <DataTable
+            caption="Your projects"
+            className="card-table project-table"
+            columns={PROJECT_COLUMNS}
+            directionOf={directionOf}
+            onSort={sortBy}
+          >
+            {visible.length === 0 && (
               <tr>
-                <SortHeader label="NAME" direction={directionOf('name')} onSort={() => sortBy('name')} />
-                <SortHeader
-                  label="LATEST BUILD"
-                  direction={directionOf('latestBuild')}
-                  onSort={() => sortBy('latestBuild')}
-                />
-                <SortHeader label="LAST UPDATED" direction={directionOf('updated')} onSort={() => sortBy('updated')} />
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
+                <td colSpan={4} className="project-table-empty">
+                  No project name contains “{query.trim()}”.
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {visible.length === 0 && (
-                <tr>
-                  <td colSpan={4} className="project-table-empty">
-                    No project name contains “{query.trim()}”.
-                  </td>
-                </tr>
-              )}
-              {visible.map((project) => (
-                <tr key={project.id}>
-                  <td className="project-name-cell">
-                    {/* A long name shows two lines; the whole name is the link's text (and its tooltip). */}
-                    <Link to={paths.editor(project.id)} className="project-link" title={project.name}>
-                      <Folder size={18} aria-hidden="true" />
-                      <span className="project-name">{project.name}</span>
-                    </Link>
-                  </td>
-                  <td data-label="Latest build">
-                    <LatestBuild project={project} />
-                  </td>
-                  <td data-label="Last updated">
-                    <span className="project-updated">
-                      {formatDay(project.updated_at)}{' '}
-                      <span className="muted">({formatRelative(project.updated_at)})</span>
-                    </span>
-                  </td>
-                  <td className="project-actions card-table-actions">
-                    <ActionMenu
-                      label={`Actions for ${project.name}`}
-                      items={[
-                        {
-                          label: 'Open',
-                          icon: <FolderOpen size={16} aria-hidden="true" />,
-                          onSelect: () => void navigate(paths.editor(project.id)),
-                        },
-                        {
-                          label: 'Builds',
-                          icon: <ListChecks size={16} aria-hidden="true" />,
-                          onSelect: () => void navigate(paths.builds(project.id)),
-                        },
-                        {
-                          label: 'Rename',
-                          icon: <Pencil size={16} aria-hidden="true" />,
-                          onSelect: () => setRenaming(project),
-                        },
-                        {
-                          label: 'Delete',
-                          icon: <Trash2 size={16} aria-hidden="true" />,
-                          destructive: true,
-                          onSelect: () => setDeleting(project),
-                        },
-                      ]}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            )}
+            {visible.map((project) => (
+              <tr key={project.id}>
+                <td className="project-name-cell">
+                  {/* A long name shows two lines; the whole name is the link's text (and its tooltip). */}
+                  <Link to={paths.editor(project.id)} className="project-link" title={project.name}>
+                    <Folder size={18} aria-hidden="true" />
+                    <span className="project-name">{project.name}</span>
+                  </Link>
+                </td>
+                <td data-label="Latest build">
+                  <LatestBuild project={project} />
+                </td>
+                <td data-label="Last updated">
+                  <span className="project-updated">
+                    {formatDay(project.updated_at)}{' '}
+                    <span className="muted">({formatRelative(project.updated_at)})</span>
+                  </span>
+                </td>
+                <td className="project-actions card-table-actions">
+                  <ActionMenu
+                    label={`Actions for ${project.name}`}
+                    items={[
+                      {
+                        label: 'Open',
+                        icon: <FolderOpen size={16} aria-hidden="true" />,
+                        onSelect: () => void navigate(paths.editor(project.id)),
+                      },
+                      {
+                        label: 'Builds',
+                        icon: <ListChecks size={16} aria-hidden="true" />,
+                        onSelect: () => void navigate(paths.builds(project.id)),
+                      },
+                      {
+                        label: 'Rename',
+                        icon: <Pencil size={16} aria-hidden="true" />,
+                        onSelect: () => setRenaming(project),
+                      },
+                      {
+                        label: 'Delete',
+                        icon: <Trash2 size={16} aria-hidden="true" />,
+                        destructive: true,
+                        onSelect: () => deleting.request(project),
+                      },
+                    ]}
+                  />
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         </>
       )}
       <RenameProjectDialog project={renaming} onClose={() => setRenaming(null)} />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title="Delete Project"
-        message={
-          <>
-            Delete <strong>{deleting?.name}</strong> with all its files and builds? This cannot be undone.
-          </>
-        }
-        confirmLabel="Delete"
-        destructive
-        onConfirm={confirmDelete}
-      />
+      {deleting.confirmation}
     </>
   );
 }

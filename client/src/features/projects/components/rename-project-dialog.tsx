@@ -1,11 +1,11 @@
-import { useRef, useState, type RefObject } from 'react';
+import { useRef, type RefObject } from 'react';
 import { toast } from 'sonner';
 import { Dialog } from '@/components/dialog';
 import type { ProjectSummary } from '@/lib/api/schemas';
 import { useRenameProject } from '../api/rename-project';
 import { DialogButtons } from '@/components/dialog-buttons';
 import { ProjectNameField } from './project-name-field';
-import { useProjectNameSubmit } from './use-project-name-submit';
+import { useProjectNameForm } from '../hooks/use-project-name-form';
 
 export interface RenameProjectDialogProps {
   /** The project to rename; null keeps the dialog closed. */
@@ -36,31 +36,21 @@ interface RenameProjectFormProps {
 
 function RenameProjectForm({ project, nameField, onDone }: RenameProjectFormProps) {
   const renameProject = useRenameProject();
-  const [name, setName] = useState(project.name);
-  const form = useProjectNameSubmit(name, 'The project could not be renamed. Please try again later.', nameField);
+  const form = useProjectNameForm({
+    defaultName: project.name,
+    fallbackError: 'The project could not be renamed. Please try again later.',
+    inputRef: nameField,
+    onSubmit: async (name) => {
+      if (name !== project.name) {
+        await renameProject(project.id, name);
+        toast.success(`Project renamed to: ${name}`);
+      }
+      onDone();
+    },
+  });
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void form.submit(async (valid) => {
-          if (valid !== project.name) {
-            await renameProject(project.id, valid);
-            toast.success(`Project renamed to: ${valid}`);
-          }
-          onDone();
-        });
-      }}
-    >
-      <ProjectNameField
-        value={name}
-        onChange={(value) => {
-          setName(value);
-          form.edited();
-        }}
-        error={form.error}
-        inputRef={nameField}
-      />
+    <form noValidate onSubmit={form.submit}>
+      <ProjectNameField {...form.field} />
       <DialogButtons submitLabel="Rename" busy={form.busy} onCancel={onDone} />
     </form>
   );

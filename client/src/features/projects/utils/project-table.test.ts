@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Build, ProjectSummary } from '@/lib/api/schemas';
-import { DEFAULT_PROJECT_SORT, filterProjects, nextProjectSort, sortProjects } from './project-table';
+import { nextTableSort } from '@/lib/table-sort';
+import { DEFAULT_PROJECT_SORT, PROJECT_SORT_STARTS, filterProjects, sortProjects } from './project-table';
 
 const build = (queuedAt: string) => ({ id: `b-${queuedAt}`, status: 'succeeded', queued_at: queuedAt }) as Build;
 
@@ -79,21 +80,24 @@ describe('filterProjects', () => {
   });
 });
 
-describe('nextProjectSort', () => {
+describe("the project columns' sort order (nextTableSort)", () => {
   it('flips the direction of the sorted column', () => {
-    expect(nextProjectSort({ column: 'name', direction: 'ascending' }, 'name')).toEqual({
+    expect(nextTableSort({ column: 'name', direction: 'ascending' }, 'name', PROJECT_SORT_STARTS)).toEqual({
       column: 'name',
       direction: 'descending',
     });
-    expect(nextProjectSort({ column: 'updated', direction: 'descending' }, 'updated')).toEqual({
+    expect(nextTableSort({ column: 'updated', direction: 'descending' }, 'updated', PROJECT_SORT_STARTS)).toEqual({
       column: 'updated',
       direction: 'ascending',
     });
   });
 
   it('starts a new column with names A to Z and dates newest first', () => {
-    expect(nextProjectSort(DEFAULT_PROJECT_SORT, 'name')).toEqual({ column: 'name', direction: 'ascending' });
-    expect(nextProjectSort(DEFAULT_PROJECT_SORT, 'latestBuild')).toEqual({
+    expect(nextTableSort(DEFAULT_PROJECT_SORT, 'name', PROJECT_SORT_STARTS)).toEqual({
+      column: 'name',
+      direction: 'ascending',
+    });
+    expect(nextTableSort(DEFAULT_PROJECT_SORT, 'latestBuild', PROJECT_SORT_STARTS)).toEqual({
       column: 'latestBuild',
       direction: 'descending',
     });

@@ -1,15 +1,26 @@
+import type { DataTableColumn } from '@/components/data-table';
 import type { ProjectSummary } from '@/lib/api/schemas';
-import { compareNames, type SortDirection } from '@/lib/sort';
+import { compareNames } from '@/lib/sort';
+import { inDirection, type FirstDirections, type TableSort } from '@/lib/table-sort';
 
 export type ProjectSortColumn = 'name' | 'latestBuild' | 'updated';
-
-export interface ProjectSort {
-  column: ProjectSortColumn;
-  direction: SortDirection;
-}
+export type ProjectSort = TableSort<ProjectSortColumn>;
 
 /** Newest change first: what a returning user most likely wants to open. */
 export const DEFAULT_PROJECT_SORT: ProjectSort = { column: 'updated', direction: 'descending' };
+
+/** A column first clicked sorts names A→Z, dates newest first. */
+export const PROJECT_SORT_STARTS: FirstDirections<ProjectSortColumn> = {
+  name: 'ascending',
+  latestBuild: 'descending',
+  updated: 'descending',
+};
+
+export const PROJECT_COLUMNS: readonly DataTableColumn<ProjectSortColumn>[] = [
+  { label: 'NAME', sortBy: 'name' },
+  { label: 'LATEST BUILD', sortBy: 'latestBuild' },
+  { label: 'LAST UPDATED', sortBy: 'updated' },
+];
 
 const time = (iso: string) => new Date(iso).getTime();
 
@@ -29,14 +40,13 @@ function compare(a: ProjectSummary, b: ProjectSummary, column: ProjectSortColumn
  * build always come last, whichever the direction. Ties fall back to the name, so the order is stable.
  */
 export function sortProjects(projects: readonly ProjectSummary[], sort: ProjectSort): ProjectSummary[] {
-  const sign = sort.direction === 'ascending' ? 1 : -1;
   return [...projects].sort((a, b) => {
     if (sort.column === 'latestBuild' && (!a.latest_build || !b.latest_build)) {
       if (a.latest_build) return -1;
       if (b.latest_build) return 1;
       return compareNames(a.name, b.name);
     }
-    return sign * compare(a, b, sort.column) || compareNames(a.name, b.name);
+    return inDirection(compare(a, b, sort.column), sort.direction) || compareNames(a.name, b.name);
   });
 }
 
@@ -52,15 +62,4 @@ function fold(text: string): string {
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')
     .toLocaleLowerCase();
-}
-
-/**
- * The sort after a click on a column's header: the same column flips its direction; a new column
- * starts with names A→Z and dates newest first.
- */
-export function nextProjectSort(current: ProjectSort, column: ProjectSortColumn): ProjectSort {
-  if (current.column === column) {
-    return { column, direction: current.direction === 'ascending' ? 'descending' : 'ascending' };
-  }
-  return { column, direction: column === 'name' ? 'ascending' : 'descending' };
 }
