@@ -11,6 +11,8 @@ export const proxyVariables = {
   UPSTREAM_CA_FILE: pemFile.optional(),
   VALIDATE: z.enum(['off', 'report', 'strict']).default('off'),
   VALIDATION_REPORT_FILE: z.string().min(1).optional(),
+  // `missing`: documented operations the compile API does not implement are answered by the mock (proxy/fallback/).
+  MOCK_FALLBACK: z.enum(['off', 'missing']).default('off'),
 };
 
 type ProxyInput = ParsedVariables<typeof proxyVariables> &
@@ -28,5 +30,7 @@ export function proxySettings(e: ProxyInput) {
     caFile: e.UPSTREAM_CA_FILE,
     /** Connections per upstream pool: MAX_CONNECTIONS, so no client request ever waits for a free one. */
     connectionsPerUpstream: e.MAX_CONNECTIONS,
+    /** MOCK_FALLBACK: `missing` answers the contract's operations the compile API lacks from the mock. */
+    mockFallback: e.MOCK_FALLBACK,
   };
 }
