@@ -1,13 +1,12 @@
 import fs from 'node:fs';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
-import { CONTRACT_FILE, testConfig } from '../../src/config.js';
-import { capturedLogger } from './captured-log.js';
+import { CONTRACT_FILE } from '../../src/config.js';
+import { listeningPort, spawnGateway, type GatewayProcess } from '../helpers/spawn-gateway.js';
 import { startUpstream, type UpstreamServer } from './upstream-server.js';
 
 /**
- * MOCK_FALLBACK=missing against a real upstream on 127.0.0.1 that implements part of the contract:
+ * MOCK_FALLBACK=missing: gateway processes (as `npm start` runs them) in front of a real upstream on
+ * 127.0.0.1 that implements part of the contract:
  * its own description lacks the API-key operations, it answers 501 to listExamples, and it serves
  * listProjects itself.
  */
@@ -23,19 +22,26 @@ const CALLER_B = 'credential-of-caller-b';
 
 let api: UpstreamServer;
 let auth: UpstreamServer;
-let withFallback: { app: FastifyInstance; url: string };
-let withoutFallback: { app: FastifyInstance; url: string };
-const log = capturedLogger('info');
+let withFallback: { gateway: GatewayProcess; url: string };
+let withoutFallback: { gateway: GatewayProcess; url: string };
 
-async function startGateway(env: Record<string, string>, options = {}) {
-  const app = await buildApp(
-    testConfig({ MODE: 'proxy', API_UPSTREAM: api.url, AUTH_UPSTREAM: auth.url, ...env }),
-    options,
-  );
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('gateway has no TCP address');
-  return { app, url: `http://127.0.0.1:${address.port}` };
+async function startGateway(env: Record<string, string>) {
+  const gateway = spawnGateway({
+    MODE: 'proxy',
+    PORT: '0',
+    API_UPSTREAM: api.url,
+    AUTH_UPSTREAM: auth.url,
+    LOG_FORMAT: 'json',
+    MOCK_BUILDS: 'simulated',
+    ...env,
+  });
+  return { gateway, url: `http://127.0.0.1:${await listeningPort(gateway)}` };
+}
+
+async function stop(gateway: GatewayProcess | undefined) {
+  if (!gateway || gateway.child.exitCode !== null) return;
+  gateway.child.kill('SIGTERM');
+  await gateway.exited;
 }
 
 beforeAll(async () => {
@@ -49,13 +55,13 @@ beforeAll(async () => {
     return answer(404, { detail: 'Not Found' });
   });
   auth = await startUpstream((_request, response) => response.writeHead(404).end());
-  withFallback = await startGateway({ MOCK_FALLBACK: 'missing' }, { loggerInstance: log.loggerInstance });
-  withoutFallback = await startGateway({});
-});
+  [withFallback, withoutFallback] = await Promise.all([startGateway({ MOCK_FALLBACK: 'missing' }), startGateway({})]);
+  // The mock starts beside the gateway (a busy machine takes seconds to load it): the tests time their calls, not that.
+  await withFallback.gateway.waitForLine(/MOCK_FALLBACK=missing: the mock is ready/);
+}, 60_000);
 
 afterAll(async () => {
-  await withFallback?.app.close();
-  await withoutFallback?.app.close();
+  await Promise.all([stop(withFallback?.gateway), stop(withoutFallback?.gateway)]);
   await api?.close();
   await auth?.close();
 });
@@ -116,7 +122,7 @@ describe('MOCK_FALLBACK=missing', () => {
   });
 
   it('never writes the credential to the log', () => {
-    const text = log.lines.join('\n');
+    const text = withFallback.gateway.stdout() + withFallback.gateway.stderr();
     expect(text).toMatch(/MOCK_FALLBACK=missing: the compile API's description lists \d+ operations/);
     expect(text).not.toContain(CALLER_A);
     expect(text).not.toContain(CALLER_B);

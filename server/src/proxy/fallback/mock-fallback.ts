@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Pool } from 'undici';
 import { CONTRACT_FILE, type AppConfig } from '../../config.js';
-import mockPlugin from '../../mock/mock.js';
+import { sendError } from '../../errors.js';
 import errorsPlugin from '../../plugins/errors.js';
 import { DOCUMENT_PATH } from '../contract-document.js';
 import { endToEndHeaders, type ForwardOptions, type Headers } from '../forward.js';
@@ -57,8 +57,10 @@ async function readUpstreamDocument(pool: Pool, basePath: string, host: string):
  * The mock API in this process, on its own Fastify instance reached by inject (never a port):
  * callers are named by their credential's hash (caller-identity.ts), one sandbox each in
  * `session` mode, with the mock's bounds and state store (MOCK_* variables); no admin routes.
+ * Its modules are loaded here, not with the proxy: they take seconds to load on a busy machine.
  */
 async function startMock(config: AppConfig, app: FastifyInstance): Promise<FastifyInstance> {
+  const { default: mockPlugin } = await import('../../mock/mock.js');
   const mock = Fastify({ loggerInstance: app.log.child({ fallback: 'mock' }) });
   mock.decorate('config', {
     ...config,
@@ -69,6 +71,7 @@ async function startMock(config: AppConfig, app: FastifyInstance): Promise<Fasti
   await mock.register(errorsPlugin);
   await mock.register(mockPlugin, { identity: callerIdentityPlugin });
   await mock.ready();
+  app.log.info('MOCK_FALLBACK=missing: the mock is ready to answer what the compile API lacks');
   return mock;
 }
 
@@ -90,8 +93,14 @@ export async function createMockFallback(
     fetchDocument: () => readUpstreamDocument(upstream.pool, upstream.basePath, upstream.host),
     onKnowledge: (message, problem) => app.log[problem ? 'warn' : 'info'](`MOCK_FALLBACK=missing: ${message}`),
   });
-  const mock = await startMock(app.config, app);
-  app.addHook('onClose', async () => mock.close());
+  // Started beside the gateway's own start, not within it (Fastify gives a plugin 10 s to load): the
+  // first request that needs the mock waits for it; a mock that failed to start is logged at once.
+  const starting = startMock(app.config, app);
+  const started = starting.catch((error: unknown) => {
+    app.log.error({ err: error }, 'MOCK_FALLBACK=missing: the mock did not start; what it would answer gets 503');
+    return undefined;
+  });
+  app.addHook('onClose', async () => (await started)?.close());
   const operationOf = new WeakMap<FastifyRequest, OperationKey>();
 
   /** The request as the mock gets it: the caller's credential replaced by its hash, the client's address kept. */
@@ -102,6 +111,11 @@ export async function createMockFallback(
     const caller = callerHash(request);
     if (caller === undefined) delete headers[CALLER_HEADER];
     else headers[CALLER_HEADER] = caller;
+    const mock = await started;
+    if (!mock) {
+      await sendError(reply, 503, 'The mock fallback did not start (see the gateway log)');
+      return;
+    }
     const answer = await mock.inject({
       method: request.method as 'GET',
       url: request.url,
