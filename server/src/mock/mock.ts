@@ -11,17 +11,25 @@ import os from 'node:os';
 import { SandboxRegistry } from './store/registry.js';
 import { describeStore, openStateStore } from './state/open-store.js';
 
+export interface MockPluginOptions {
+  /**
+   * Who the API's callers are (a plugin decorating `app.mockIdentity`); the mock identity provider
+   * by default. Proxy mode's fallback (proxy/fallback/) names callers by their upstream credential.
+   */
+  identity?: FastifyPluginAsync;
+}
+
 /**
  * MODE=mock: the gateway answers /api and the identity paths itself, so the SPA runs with no
  * outside service. The identity provider comes first: the API trusts its sessions.
  */
-const mockPlugin: FastifyPluginAsync = async (app) => {
+const mockPlugin: FastifyPluginAsync<MockPluginOptions> = async (app, options) => {
   const { mock } = app.config;
   await app.register(compress, { threshold: 1024 });
   const store = await openStateStore(mock, app.log);
   app.decorate('mockStore', store);
   app.log.info({ store: store.kind }, `Mock state: ${describeStore(mock.store, mock.limits.storeBytes)}`);
-  await app.register(identityPlugin);
+  await app.register(options.identity ?? identityPlugin);
 
   const seed = await loadSeedData(mock.fixturesDir);
   const builds = selectRunner(mock, seed);

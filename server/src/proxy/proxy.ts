@@ -7,6 +7,7 @@ import { upstreamFailure, upstreamPool } from './upstream.js';
 import { forwardHandler, type ForwardOptions } from './forward.js';
 import { DOCUMENT_PATH, documentFallback } from './contract-document.js';
 import type { ValidatingProxy } from './validating-proxy.js';
+import type { MockFallback } from './fallback/mock-fallback.js';
 
 /** The methods proxied; others (TRACE, CONNECT) are a 404 like any unknown route. */
 const PROXIED_METHODS = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS'];
@@ -54,6 +55,8 @@ function hasCode(error: unknown, code: string): boolean {
  * Cookie-authenticated /api writes from another site's page are refused (plugins/forged-requests.ts).
  * With VALIDATE=report|strict, /api traffic is checked against the contract on the way through
  * (validating-proxy.ts); the report is at GET /admin/contract and written on close.
+ * With MOCK_FALLBACK=missing, the contract's operations the compile API lacks are answered by the
+ * mock (fallback/mock-fallback.ts).
  */
 const proxyPlugin: FastifyPluginAsync = async (app) => {
   const {
@@ -65,6 +68,7 @@ const proxyPlugin: FastifyPluginAsync = async (app) => {
     validationReportFile,
     caFile,
     connectionsPerUpstream,
+    mockFallback,
   } = app.config.proxy;
   if (!apiUpstream || !authUpstream) throw new Error('proxy mode needs API_UPSTREAM and AUTH_UPSTREAM');
   const publicUrl = new URL(app.config.publicUrl);
@@ -102,6 +106,18 @@ const proxyPlugin: FastifyPluginAsync = async (app) => {
     await Promise.all([...pools.values()].map((pool) => pool.destroy()));
   });
 
+  // The mock (its modules, fixtures and state) is loaded only when the fallback is on.
+  let fallback: MockFallback | undefined;
+  if (mockFallback === 'missing') {
+    const { createMockFallback } = await import('./fallback/mock-fallback.js');
+    const apiUrl = new URL(apiUpstream);
+    fallback = await createMockFallback(app, {
+      pool: poolFor(apiUpstream),
+      basePath: apiUrl.pathname.replace(/\/$/, ''),
+      host: apiUrl.host,
+    });
+  }
+
   const route = (
     name: 'compile API' | 'identity provider',
     prefix: string,
@@ -110,6 +126,7 @@ const proxyPlugin: FastifyPluginAsync = async (app) => {
   ) => {
     const isApi = name === 'compile API';
     const upstreamUrl = new URL(upstream);
+    const apiFallback = isApi ? fallback : undefined;
     const forwarding = (onResponse: ForwardOptions['onResponse']) =>
       forwardHandler({
         // Keep the prefix: /api/projects → $API_UPSTREAM/api/projects when the upstream has no path.
@@ -145,8 +162,8 @@ const proxyPlugin: FastifyPluginAsync = async (app) => {
           void reply.status(failure.status).send({ detail: failure.detail });
         },
       });
-    const handler = forwarding(validating?.onResponse);
-    const preHandler = inOrder(limitBody, validating?.preHandler);
+    const handler = forwarding(apiFallback ? apiFallback.onResponse(validating?.onResponse) : validating?.onResponse);
+    const preHandler = inOrder(limitBody, apiFallback?.preHandler, validating?.preHandler);
     return app.register(async (scope) => {
       // A cookie-authenticated write another site's page made the browser send stops here, as in
       // the mock: the compile API trusts the app.at cookie and would act on it. The identity
