@@ -107,23 +107,26 @@ test.describe('on a 390 px phone, every screen fits and passes axe in both theme
     await checkScreen(page, 'the editor');
   });
 
-  test('upload dialog: a refused file keeps its whole name, the reason below it', async () => {
+  test('upload dialog: a refused file keeps its whole name, the reason below it; a name the project has asks Replace or Skip', async () => {
     await page.getByRole('button', { name: 'Upload files' }).click();
     const upload = page.getByRole('dialog', { name: 'Upload files' });
+    // A design to build too (a project without a top level is refused at queue time).
+    const topFile = { name: 'top.vhd', mimeType: 'text/plain', buffer: Buffer.from(TOP_LEVEL_VHDL) };
     await upload
       .getByLabel('Files to upload')
-      .setInputFiles([{ name: 'note.txt', mimeType: 'text/plain', buffer: Buffer.from('x') }]);
-    const refused = upload.getByRole('list', { name: 'Uploads' }).locator('li', { hasText: 'note.txt' });
+      .setInputFiles([{ name: 'note.txt', mimeType: 'text/plain', buffer: Buffer.from('x') }, topFile]);
+    const uploads = upload.getByRole('list', { name: 'Uploads' });
+    const refused = uploads.locator('li', { hasText: 'note.txt' });
     await expect(refused).toContainText('Use one of these extensions');
     await expect(refused.getByText('note.txt', { exact: true })).toBeVisible();
+    await expect(uploads.locator('li', { hasText: 'top.vhd' })).toContainText('Uploaded');
     await checkScreen(page, 'the upload dialog');
+    await upload.getByLabel('Files to upload').setInputFiles([topFile]);
+    await expect(uploads.getByText('A file called top.vhd already exists.')).toBeVisible();
+    await checkScreen(page, 'the upload dialog asking to replace');
+    await upload.getByRole('button', { name: 'Replace top.vhd' }).click();
+    await expect(uploads.locator('li', { hasText: 'top.vhd' }).last()).toContainText('Replaced');
     await upload.getByRole('button', { name: 'Close', exact: true }).last().click();
-    // A design to build (a project without a top level is refused at queue time).
-    const top = await page.request.post(`/api/projects/${projectId}/files/top.vhd`, {
-      data: TOP_LEVEL_VHDL,
-      headers: { 'Content-Type': 'text/plain' },
-    });
-    expect(top.ok(), await top.text()).toBe(true);
     await page.getByRole('button', { name: 'Build', exact: true }).click();
     await expect(page.getByText(`Build queued for project: ${name}`)).toBeVisible();
   });
