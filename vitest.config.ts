@@ -3,7 +3,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['client/vitest.config.ts', 'server/vitest.config.ts', 'cli/vitest.config.ts'],
+    projects: [
+      'client/vitest.config.ts',
+      'client/vitest.logic.config.ts',
+      'server/vitest.config.ts',
+      'cli/vitest.config.ts',
+    ],
     // Vitest's default is one worker fewer than the cores: a single worker on a 2-core machine, where the
     // suite then spent half its time with no test running (a file's import and jsdom set-up in between).
     // One per core: the main process mostly waits, and many server tests wait on child processes.

@@ -29,19 +29,11 @@ function runner(overrides: Partial<ToolchainRunnerOptions> = {}): ToolchainRunne
   return toolchainRunner(tmpRoot, overrides);
 }
 
-// `npm test` builds every seed project and the examples below (about a minute on two cores); the rest of
-// the catalogue only with TOOLCHAIN_ALL_EXAMPLES=1, each adding some 20 s. fixtures/hdl.test.ts analyses
-// every example's files with GHDL in every run, so none goes unchecked.
-const BUILT_EXAMPLES = [
-  'adder-subtractor',
-  'arithmetic-unit',
-  'boxcar-averager',
-  'clock-divider',
-  'event-counter',
-  'moving-average',
-  'pwm-generator',
-  'voltage-limiter',
-];
+// `npm test` builds every seed project and one example: the biggest (pwm-generator, the design the stopping
+// tests below keep Yosys busy with), built to the end once. The whole catalogue is a matrix of the same
+// pipeline on more designs: `npm run bench` builds it (TOOLCHAIN_ALL_EXAMPLES=1, some 10 s of CPU each), and
+// fixtures/hdl.test.ts analyses every example's files with GHDL in every run, so none goes unchecked.
+const BUILT_EXAMPLES = ['pwm-generator'];
 const ALL_EXAMPLES = process.env.TOOLCHAIN_ALL_EXAMPLES === '1';
 const exampleIds = readdirSync(path.join(FIXTURES_DIR, 'examples'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
