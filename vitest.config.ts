@@ -7,6 +7,7 @@ export default defineConfig({
       'packages/shared/vitest.config.ts',
       'packages/contract-checker/vitest.config.ts',
       'client/vitest.config.ts',
+      'client/vitest.logic.config.ts',
       'server/vitest.config.ts',
       'cli/vitest.config.ts',
     ],

@@ -12,7 +12,9 @@ export default defineConfig({
     // Worker threads start faster than the default child processes: most of a client test file's time is
     // setting up its jsdom, and threads cut the suite's wall time by a sixth on 2 cores.
     pool: 'threads',
-    include: ['src/**/*.test.{ts,tsx}'],
+    // Components and hooks (.tsx); the .ts tests run in the client-logic project (vitest.logic.config.ts)
+    // without a DOM.
+    include: ['src/**/*.test.tsx'],
     setupFiles: ['src/testing/setup-tests.ts'],
     restoreMocks: true,
     // CI on a loaded 2-core machine: a timing-sensitive test gets one more try; `npm test`'s summary

@@ -1,6 +1,5 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
 import { configureExternalLinks } from '@/lib/external-links';
 
 // What the app takes from config.json before it renders (the deployment's links), for components rendered alone.
@@ -12,11 +11,16 @@ configureExternalLinks({
   privacyPolicy: 'https://legal.test/privacy',
 });
 
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-  document.cookie.split(';').forEach((c) => {
-    const name = c.split('=')[0]?.trim();
-    if (name) document.cookie = `${name}=; max-age=0; path=/`;
+// Tests with a DOM (jsdom) start each test with an empty page, storage and cookie jar. The client-logic
+// project's tests run in Node without one, and without loading React's testing library at all.
+if (typeof document !== 'undefined') {
+  const { cleanup } = await import('@testing-library/react');
+  afterEach(() => {
+    cleanup();
+    localStorage.clear();
+    document.cookie.split(';').forEach((c) => {
+      const name = c.split('=')[0]?.trim();
+      if (name) document.cookie = `${name}=; max-age=0; path=/`;
+    });
   });
-});
+}

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MAX_NAME_LENGTH, MAX_PROJECTS, MAX_TABS, readOpenTabs, writeOpenTabs } from './open-tabs';
 
