@@ -6,6 +6,8 @@ import mockAdminRoutes from './admin/admin.js';
 import { MockControls } from './admin/controls.js';
 import { QuotaGuard } from './api/quotas.js';
 import { selectRunner } from './builds/select-runner.js';
+import { CheckFlights } from './checks/check-flights.js';
+import { selectDraftChecker } from './checks/select-checker.js';
 import { loadSeedData } from './fixtures.js';
 import os from 'node:os';
 import { BuildDispatcher } from './builds/dispatcher.js';
@@ -27,6 +29,7 @@ const mockPlugin: FastifyPluginAsync = async (app) => {
   const seed = await loadSeedData(mock.fixturesDir);
   const builds = selectRunner(mock, seed);
   app.log.info({ builds: builds.kind }, `Mock builds: ${builds.kind} (${builds.reason})`);
+  const checks = { checker: selectDraftChecker(mock, builds.kind), flights: new CheckFlights() };
   const registry = new SandboxRegistry({
     store,
     seed,
@@ -54,6 +57,7 @@ const mockPlugin: FastifyPluginAsync = async (app) => {
   const sweeper = setInterval(() => void sweep(), Math.min(60_000, mock.sandboxIdleMinutes * 15_000)).unref();
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
+    checks.flights.abortAll();
     await dispatcher.close();
     registry.close();
     await store.close();
@@ -61,7 +65,7 @@ const mockPlugin: FastifyPluginAsync = async (app) => {
 
   const controls = new MockControls(store);
   const contract = await loadContract();
-  await app.register(apiPlugin, { registry, controls, contract, quotas: new QuotaGuard(mock.limits) });
+  await app.register(apiPlugin, { registry, controls, contract, quotas: new QuotaGuard(mock.limits), checks });
   // Only with ADMIN_TOKEN (plugins/admin.ts).
   await mockAdminRoutes(app, {
     registry,
