@@ -29,7 +29,7 @@ const mockPlugin: FastifyPluginAsync = async (app) => {
   const seed = await loadSeedData(mock.fixturesDir);
   const builds = selectRunner(mock, seed);
   app.log.info({ builds: builds.kind }, `Mock builds: ${builds.kind} (${builds.reason})`);
-  const checks = { checker: selectDraftChecker(mock, builds.kind), flights: new CheckFlights() };
+  const checks = { checker: selectDraftChecker(mock), flights: new CheckFlights() };
   const registry = new SandboxRegistry({
     store,
     seed,

@@ -12,17 +12,17 @@ export interface DraftChecks {
 
 export const CHECK_SUPERSEDED = 'Superseded: a newer check of your draft started, so this one was stopped';
 export const CHECKS_UNAVAILABLE =
-  'Checking while typing needs the real toolchain (GHDL), and this deployment replays builds (MOCK_BUILDS=simulated)';
+  'This deployment cannot check drafts while typing: GHDL is not installed, or the tools could not be isolated (MOCK_BUILD_UNISOLATED=refuse)';
 
 /** A draft checked while its user types (draft-check.ts): the project's saved files with the draft in place of its file. */
 export const checkHandlers: Handlers = {
   checkDraft: async ({ sandbox, params, body, userId, checks }) => {
-    const checker = checks?.checker;
-    if (!checks || !checker) throw new ApiError(501, CHECKS_UNAVAILABLE);
     const { name, content } = body as { name: string; content: string };
     const projectId = str(params.project_id);
     const { config } = sandbox.getProject(projectId);
     sandbox.getFile(projectId, name); // 404 when the project has no such file
+    const checker = checks?.checker;
+    if (!checks || !checker) throw new ApiError(501, CHECKS_UNAVAILABLE);
     if (!checker.checks(name)) {
       const why =
         fileKind(name) === 'verilog'
