@@ -149,6 +149,60 @@ describe('checkDraft with the real toolchain', () => {
     expect(errors[0]!.message).toMatch(/Cannot find include file/i);
   });
 
+  it('bounds hostile VHDL: a host file read through textio and a huge generate loop are analysed, never run', async () => {
+    const id = await projectId(ada, 'Arithmetic Unit');
+    const content = [
+      'library ieee; use ieee.std_logic_1164.all; use std.textio.all;',
+      'package host_read is',
+      '  impure function first_line return string;',
+      'end package;',
+      'package body host_read is',
+      '  impure function first_line return string is',
+      '    file f : text open read_mode is "/etc/passwd";',
+      '    variable l : line;',
+      '  begin',
+      '    readline(f, l);',
+      '    return l.all;',
+      '  end function;',
+      'end package body;',
+      'library ieee; use ieee.std_logic_1164.all; use work.host_read.all;',
+      'architecture Hostile of CustomInstrument is',
+      '  constant Leaked : string := first_line;',
+      'begin',
+      '  many: for i in 0 to 1_000_000_000 generate',
+      '    OutputA <= InputA;',
+      '  end generate;',
+      '  assert false report Leaked severity failure;',
+      'end architecture;',
+    ].join('\n');
+    const answer = await ada('POST', `/api/projects/${id}/check`, { name: 'top.vhd', content });
+    expect(answer.status).toBe(200);
+    expect(answer.text).not.toMatch(/root:/);
+    const result = answer.json<CheckResult>();
+    expect(result).toMatchObject({ tool: 'ghdl', outcome: 'checked' });
+    expect(userErrors(result)).toEqual([]);
+    expect(result.elapsed_ms).toBeLessThan(5_000);
+  });
+
+  it('bounds a huge Verilog generate loop: Verilator refuses it at its line', async () => {
+    const id = await projectId(ada, 'Voltage Limiter');
+    const content = [
+      'module Huge (input wire clk, output wire [31:0] o);',
+      '  genvar i;',
+      '  wire [31:0] w [0:99999999];',
+      '  generate for (i = 0; i < 100000000; i = i + 1) begin : g',
+      '    assign w[i] = i;',
+      '  end endgenerate',
+      '  assign o = w[5];',
+      'endmodule',
+    ].join('\n');
+    const answer = await ada('POST', `/api/projects/${id}/check`, { name: 'voltage-limiter.v', content });
+    const result = answer.json<CheckResult>();
+    expect(result.outcome).toBe('checked');
+    expect(userErrors(result)[0]).toMatchObject({ file: 'voltage-limiter.v', line: 4 });
+    expect(userErrors(result)[0]!.message).toMatch(/Loop unrolling took too long/);
+  });
+
   it('refuses a file the project does not have, and a file no tool checks', async () => {
     const id = await projectId(ada, 'Moving Average');
     const missing = await ada('POST', `/api/projects/${id}/check`, { name: 'nowhere.vhd', content: '' });
