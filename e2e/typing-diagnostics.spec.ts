@@ -47,7 +47,7 @@ async function openTop(page: Page): Promise<{ projectId: string; editor: ReturnT
 }
 
 const line = (page: Page, n: number) => page.locator('.cm-content .cm-line').nth(n - 1);
-const isCheck = (url: string) => /\/api\/projects\/[^/]+\/check$/.test(new URL(url).pathname);
+const isCheck = (url: URL) => /\/api\/projects\/[^/]+\/check$/.test(url.pathname);
 
 test('a syntax error typed, not saved, shows at its line and goes when it is fixed', async ({ page }) => {
   test.setTimeout(90_000);
@@ -126,7 +126,7 @@ test('without checkDraft in the API description, nothing is checked while typing
   });
   const checks: string[] = [];
   page.on('request', (request) => {
-    if (isCheck(request.url())) checks.push(request.url());
+    if (isCheck(new URL(request.url()))) checks.push(request.url());
   });
   await openTop(page);
   await page.keyboard.press('ArrowLeft');

@@ -58,6 +58,7 @@ const mockPlugin: FastifyPluginAsync = async (app) => {
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
     checks.flights.abortAll();
+    checks.checker?.close();
     await dispatcher.close();
     registry.close();
     await store.close();

@@ -1,11 +1,11 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { SourceFile } from '../domain.js';
 import { makeBuildFolder } from '../builds/build-folders.js';
 import { parseToolLine, type Diagnostic, type PathMapper } from '../builds/diagnostics.js';
 import { fileKind, findTopLevel } from '../builds/hdl-project.js';
-import { IP_CORES_VERILOG, MOKU_LIBRARY, MOKU_LIBRARY_NAME, VHDL_PLATFORM } from '../builds/platform-files.js';
+import { VHDL_PLATFORM } from '../builds/platform-files.js';
 import type { ToolSandbox } from '../builds/sandbox.js';
 import { BuildBudget, runTool, toolEnvironment, type ToolEnd } from '../builds/tool-process.js';
 import { ToolOutputScreen, troubleMessage } from '../builds/tool-failure.js';
@@ -13,6 +13,7 @@ import { designMemoryLines, wroteTooMuch } from '../builds/tool-output.js';
 import { ToolSlots } from '../builds/tool-slots.js';
 import { verilatorLintArgs } from '../builds/verilog-check.js';
 import { dependencyOrder } from '../builds/vhdl-order.js';
+import { CheckPlatform } from './check-platform.js';
 
 /**
  * Checks one unsaved file while its user types (the `checkDraft` operation): VHDL analysed by GHDL
@@ -74,9 +75,16 @@ export class CheckSuperseded extends Error {
 
 export class DraftChecker {
   private readonly slots: ToolSlots;
+  private readonly platform: CheckPlatform;
 
   constructor(private readonly options: DraftCheckerOptions) {
     this.slots = new ToolSlots(options.concurrency);
+    this.platform = new CheckPlatform(options);
+  }
+
+  /** Removes the platform folder the checks share (the gateway is closing). */
+  close(): void {
+    this.platform.remove();
   }
 
   /** Whether `name` is a file this checker reads (VHDL with GHDL; Verilog and SystemVerilog with Verilator, when installed). */
@@ -97,8 +105,12 @@ export class DraftChecker {
     try {
       await Promise.race([ticket.ready, abandoned]);
       if (signal.aborted) throw new CheckSuperseded();
+      const platform = await this.platform.folder();
       dir = await makeBuildFolder(this.options.tmpRoot ?? os.tmpdir());
-      const run = new CheckRun(dir, input, this.options, signal);
+      // The platform's files at ../platform from src/, as in a build (read-only: the sandbox binds the folder so).
+      await symlink(path.join(platform, 'platform'), path.join(dir, 'platform'));
+      const tools = { ...this.options, sandbox: this.platform.sandboxFor(platform) };
+      const run = new CheckRun(dir, input, tools, signal, path.join(platform, 'lib'));
       const result = fileKind(input.draft.name) === 'vhdl' ? await run.vhdl() : await run.verilog();
       return { ...result, elapsed_ms: Math.round(performance.now() - started) };
     } finally {
@@ -122,29 +134,27 @@ class CheckRun {
     private readonly input: DraftCheckInput,
     private readonly options: DraftCheckerOptions,
     private readonly signal: AbortSignal,
+    /** Where library Moku was analysed once for every check (check-platform.ts). */
+    private readonly libraries: string,
   ) {
     this.files = [...input.files.filter((f) => f.name !== input.draft.name), input.draft];
   }
 
   async vhdl(): Promise<RunResult> {
     const vhdl = this.files.filter((f) => fileKind(f.name) === 'vhdl');
-    await this.write(vhdl, 'vhdl', [...MOKU_LIBRARY, ...VHDL_PLATFORM]);
-    const std = ['--std=08', '--workdir=.'];
-    const ghdl = this.options.ghdl.path;
-    const moku = MOKU_LIBRARY.map((n) => `../platform/${n}`);
-    // The platform library is analysed (it must exist as a library for `library Moku;`); the design is
-    // only checked (-s), after the slot packages and entities, in the order its units need each other.
-    let result = await this.tool('ghdl', ghdl, ['-a', ...std, `--work=${MOKU_LIBRARY_NAME}`, ...moku]);
-    if (result) return result;
+    await this.write(vhdl);
+    // Only checked (-s: analysis without code generation, nothing stored), after the slot packages and
+    // entities, in the order the design's units need each other; library Moku comes analysed (-P).
     const ordered = dependencyOrder(vhdl).map((name) => `./${name}`);
     const platform = VHDL_PLATFORM.map((n) => `../platform/${n}`);
-    result = await this.tool('ghdl', ghdl, ['-s', ...std, ...platform, ...ordered]);
+    const args = ['-s', '--std=08', '--workdir=.', `-P${this.libraries}`, ...platform, ...ordered];
+    const result = await this.tool('ghdl', this.options.ghdl.path, args);
     return result ?? this.checked('ghdl');
   }
 
   async verilog(): Promise<RunResult> {
     const verilog = this.files.filter((f) => fileKind(f.name) === 'verilog');
-    await this.write(verilog, 'verilog', [IP_CORES_VERILOG]);
+    await this.write(verilog);
     const names = verilog.map((f) => f.name);
     const lint = verilatorLintArgs(this.input.target, names);
     // Without the slot's top module in the project yet, Verilator lints every module as a top of its own.
@@ -158,15 +168,10 @@ class CheckRun {
     return { tool, diagnostics: this.diagnostics, outcome: 'checked', detail: null };
   }
 
-  private async write(files: readonly SourceFile[], language: 'vhdl' | 'verilog', platform: readonly string[]) {
+  private async write(files: readonly SourceFile[]) {
     const src = path.join(this.dir, 'src');
-    await mkdir(path.join(this.dir, 'platform', 'moku'), { recursive: true });
     await mkdir(src);
     for (const file of files) await writeFile(path.join(src, file.name), file.content);
-    for (const name of platform) {
-      const from = path.join(this.options.platformDir, language, name);
-      await writeFile(path.join(this.dir, 'platform', name), await readFile(from));
-    }
   }
 
   private readonly mapPath: PathMapper = (raw) => {
