@@ -2,15 +2,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import compress from '@fastify/compress';
 import identityPlugin from './identity/identity.js';
 import apiPlugin, { loadContract } from './api/api.js';
-import mockAdminRoutes from './admin/admin.js';
+import mockAdminRoutes from './admin/mock-admin-routes.js';
 import { MockControls } from './admin/controls.js';
 import { QuotaGuard } from './api/quotas.js';
-import { selectRunner } from './builds/select-runner.js';
+import { BuildDispatcher, selectRunner } from './builds/index.js';
 import { CheckFlights } from './checks/check-flights.js';
 import { selectDraftChecker } from './checks/select-checker.js';
 import { loadSeedData } from './fixtures.js';
 import os from 'node:os';
-import { BuildDispatcher } from './builds/dispatcher.js';
 import { SandboxRegistry } from './store/registry.js';
 import { describeStore, openStateStore } from './state/open-store.js';
 
