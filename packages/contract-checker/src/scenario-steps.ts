@@ -139,6 +139,12 @@ async function insideScratchProject(
     if (readFile?.status === 200 && (readFile.body as { content?: string }).content !== content)
       failStep(readFile, 'read back different content');
     await call('save file', 'updateFile', { params: file, text: `${content}-- saved\n`, expect: [200] });
+    // 501: a deployment that cannot check drafts (no toolchain) says so; the file stays as saved.
+    await call('check an unsaved draft', 'checkDraft', {
+      params: project,
+      json: { name: file.name, content: `${content}-- typed, not saved\n` },
+      expect: [200, 501],
+    });
     expectDetailList(await call('rename file without a new name', 'renameFile', { params: file, expect: [422] }));
     const renamed = await call('rename file', 'renameFile', {
       params: file,
@@ -147,7 +153,7 @@ async function insideScratchProject(
     });
     scratchFile = renamed?.status === 200 ? { ...project, name: 'contract_check_renamed.vhd' } : file;
   } else {
-    for (const op of ['getFile', 'updateFile', 'renameFile', 'deleteFile'])
+    for (const op of ['getFile', 'updateFile', 'checkDraft', 'renameFile', 'deleteFile'])
       skip('(needs the scratch file)', op, 'the file could not be created');
   }
 

@@ -6,6 +6,8 @@ import mockAdminRoutes from './admin/mock-admin-routes.js';
 import { MockControls } from './admin/controls.js';
 import { QuotaGuard } from './api/quotas.js';
 import { BuildDispatcher, selectRunner } from './builds/index.js';
+import { CheckFlights } from './checks/check-flights.js';
+import { selectDraftChecker } from './checks/select-checker.js';
 import { loadSeedData } from './fixtures.js';
 import os from 'node:os';
 import { SandboxRegistry } from './store/registry.js';
@@ -34,6 +36,7 @@ const mockPlugin: FastifyPluginAsync<MockPluginOptions> = async (app, options) =
   const seed = await loadSeedData(mock.fixturesDir);
   const builds = selectRunner(mock, seed);
   app.log.info({ builds: builds.kind }, `Mock builds: ${builds.kind} (${builds.reason})`);
+  const checks = { checker: selectDraftChecker(mock), flights: new CheckFlights() };
   const registry = new SandboxRegistry({
     store,
     seed,
@@ -61,6 +64,8 @@ const mockPlugin: FastifyPluginAsync<MockPluginOptions> = async (app, options) =
   const sweeper = setInterval(() => void sweep(), Math.min(60_000, mock.sandboxIdleMinutes * 15_000)).unref();
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
+    checks.flights.abortAll();
+    checks.checker?.close();
     await dispatcher.close();
     registry.close();
     await store.close();
@@ -68,7 +73,7 @@ const mockPlugin: FastifyPluginAsync<MockPluginOptions> = async (app, options) =
 
   const controls = new MockControls(store);
   const contract = await loadContract();
-  await app.register(apiPlugin, { registry, controls, contract, quotas: new QuotaGuard(mock.limits) });
+  await app.register(apiPlugin, { registry, controls, contract, quotas: new QuotaGuard(mock.limits), checks });
   // Only with ADMIN_TOKEN (plugins/admin.ts).
   await mockAdminRoutes(app, {
     registry,

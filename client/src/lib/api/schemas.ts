@@ -13,6 +13,7 @@ export type {
   BuildStatus,
   CreatedApiKey,
   Diagnostic,
+  DraftCheckResult,
   Example,
   HardwareModel,
   Project,

@@ -13,6 +13,7 @@ import { apiKeyHandlers } from './api-keys.js';
 import { authenticate, isWrite, type Caller } from './auth.js';
 import { clientKey } from '../../client-address.js';
 import { buildHandlers } from './builds.js';
+import { checkHandlers, type DraftChecks } from './checks.js';
 import { exampleHandlers } from './examples.js';
 import { fileHandlers } from './files.js';
 import { identityHandlers } from './identity.js';
@@ -56,12 +57,21 @@ export interface MockApiOptions {
   contract: Contract;
   /** The public demo's per-sandbox limits, checked before a handler writes. */
   quotas: QuotaGuard;
+  /** Checks of unsaved drafts (checkDraft); null: none in this mock (the operation answers 501). */
+  checks?: DraftChecks | null;
 }
+
+/**
+ * POSTs that change nothing: their handler runs on the sandbox's read copy, so a check's seconds of
+ * tools never hold the sandbox's write turn (a save waiting behind it) nor store the sandbox again.
+ */
+const CHANGES_NOTHING = new Set(['checkDraft']);
 
 const HANDLERS: Handlers = {
   ...projectHandlers,
   ...fileHandlers,
   ...buildHandlers,
+  ...checkHandlers,
   ...exampleHandlers,
   ...apiKeyHandlers,
   ...identityHandlers,
@@ -172,6 +182,7 @@ function sendThrown(reply: FastifyReply, error: unknown) {
 
 async function routes(app: FastifyInstance, options: MockApiOptions) {
   const { registry, controls, quotas } = options;
+  const checks = options.checks ?? null;
   const { api, document } = options.contract;
   const documentSecurity = (document.security ?? []) as Record<string, string[]>[];
   const documentText = JSON.stringify(document);
@@ -311,7 +322,10 @@ async function routes(app: FastifyInstance, options: MockApiOptions) {
       const wrongType = unsupportedBodyType(operation, request);
       if (wrongType) throw wrongType;
       const parsed = checkedRequest(request, apiRequest, operation, parseIssues);
-      const access = { address: clientKey(request.ip), write: isWrite(request.method) };
+      const access = {
+        address: clientKey(request.ip),
+        write: isWrite(request.method) && !CHANGES_NOTHING.has(operationId),
+      };
       await quotas.checkStorage(operationId, () => registry.usedBytes());
       // One unit of work on the caller's sandbox: quotas and the handler see one state, and a
       // change is stored only over the version they saw (SandboxRegistry.use).
@@ -324,6 +338,7 @@ async function routes(app: FastifyInstance, options: MockApiOptions) {
           query: { ...defaultsOf(operation), ...parsed.query },
           // Only what the contract declares is kept, as FastAPI's models do (declared-only.ts).
           body: declaredOnly(jsonBodySchema(operation), body),
+          checks,
         };
         quotas.check(operationId, context);
         const answer = await HANDLERS[operationId]!(context);

@@ -1,6 +1,7 @@
 import { formatByteSize, type ByteSizeStyle } from '@cloud-compile/shared';
 import type { MockLimits } from '../../config.js';
 import { ApiError, ApiValidationError } from '../../errors.js';
+import { CheckRate } from '../checks/check-rate.js';
 import type { Sandbox } from '../store/sandbox.js';
 import type { HandlerContext } from './types.js';
 
@@ -30,13 +31,17 @@ function overLimit(loc: (string | number)[], message: string): ApiValidationErro
  * the limit and its value, so a visitor knows what to delete or how long to wait.
  */
 export class QuotaGuard {
+  private readonly checkRate: CheckRate;
+
   constructor(
     private readonly limits: MockLimits,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.checkRate = new CheckRate(limits.checksPerMinute, now);
+  }
 
   /** Throws the operation's quota error when doing it would pass a limit; does nothing otherwise. */
-  check(operationId: string, context: Pick<HandlerContext, 'sandbox' | 'params' | 'body'>): void {
+  check(operationId: string, context: Pick<HandlerContext, 'sandbox' | 'params' | 'body' | 'userId'>): void {
     const { sandbox, params, body } = context;
     const projectId = String(params.project_id);
     switch (operationId) {
@@ -49,6 +54,8 @@ export class QuotaGuard {
         return this.checkBytes(sandbox, projectId, String(params.name), body, true);
       case 'newProjectBuild':
         return this.checkBuild(sandbox);
+      case 'checkDraft':
+        return this.checkDraft(context.userId, (body as { content?: unknown } | undefined)?.content);
       case 'createApiKey':
         if (sandbox.usage().apiKeys >= this.limits.apiKeys) {
           throw overLimit(
@@ -124,6 +131,25 @@ export class QuotaGuard {
       throw overLimit(
         ['body'],
         `Storage limit reached: this demo keeps at most ${bytesText(this.limits.sandboxBytes)} of files per user (this save would make ${bytesText(total)}); delete files or projects first`,
+      );
+    }
+  }
+
+  /** A draft is bounded as a saved file is; checks count per user and minute (429 beyond, saying when to try again). */
+  private checkDraft(userId: string, content: unknown): void {
+    const size = typeof content === 'string' ? Buffer.byteLength(content) : 0;
+    if (size > this.limits.fileBytes) {
+      throw overLimit(
+        ['body', 'content'],
+        `File size limit: this demo checks files of at most ${bytesText(this.limits.fileBytes)} (this draft is ${bytesText(size)})`,
+      );
+    }
+    const taken = this.checkRate.take(userId);
+    if (!taken.ok) {
+      const wait = taken.retryAfterSeconds;
+      throw new ApiError(
+        429,
+        `Check rate limit reached: this demo checks at most ${this.limits.checksPerMinute} drafts per user per minute; try again in ${wait} second${wait === 1 ? '' : 's'}`,
       );
     }
   }

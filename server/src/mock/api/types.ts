@@ -1,5 +1,6 @@
 import type { MockIdentity } from '../session.js';
 import type { Sandbox } from '../store/sandbox.js';
+import type { DraftChecks } from './checks.js';
 
 /** What an operation handler gets: the caller's sandbox and the validated request. */
 export interface HandlerContext {
@@ -12,6 +13,8 @@ export interface HandlerContext {
   query: Record<string, unknown>;
   /** JSON bodies parsed; text bodies as strings; undefined when none was sent. */
   body: unknown;
+  /** Checks of unsaved drafts (checkDraft); null when the mock has none. */
+  checks: DraftChecks | null;
 }
 
 export interface HandlerResult {

@@ -3,6 +3,7 @@ import { Spinner } from '@/components/spinner';
 import type { Diagnostic } from '@/lib/api/schemas';
 import { useColorScheme } from '@/lib/color-scheme/color-scheme-provider';
 import { useEditorFontSize, useKeybindingsPreference } from '@/lib/editor-preferences';
+import { useDraftCheck } from '../hooks/use-draft-check';
 import type { FileReveal } from '../hooks/use-open-file';
 import { groupByFile } from '../lib/diagnostics-by-file';
 import type { Draft } from '../lib/drafts';
@@ -77,6 +78,8 @@ export function EditorWorkspace({
     loadCodeEditor().catch(() => undefined);
   }, []);
 
+  const draftCheck = useDraftCheck(state.projectId);
+
   const onEditorChange = useCallback((name: string, content: string) => store.editFile(name, content), [store]);
 
   const active = state.activeFile;
@@ -123,6 +126,7 @@ export function EditorWorkspace({
               fontSize={fontSize}
               revealLine={reveal && reveal.file === active ? reveal : null}
               diagnostics={activeDiagnostics}
+              checkDraft={draftCheck}
               onSave={onSave}
               onVimModeChange={setVimMode}
               onGoToLine={setGoToLine}

@@ -12,6 +12,7 @@ import { oneDark } from '@codemirror/theme-one-dark';
 import { emacs } from '@replit/codemirror-emacs';
 import { diagnosticsExtension, showDiagnostics, type EditorDiagnostic } from './diagnostics';
 import { fileLanguage, type FileLanguage } from './file-language';
+import { typingCheck, type DraftCheck } from './typing-check';
 import { vimKeybindings, type VimMode } from './vim-support';
 import './code-editor.css';
 
@@ -47,6 +48,11 @@ export interface CodeEditorProps {
   readOnly?: boolean;
   /** The latest build's errors and warnings in the shown file: gutter markers and underlines. */
   diagnostics?: readonly EditorDiagnostic[];
+  /**
+   * Checks a VHDL or Verilog file's text on a pause in typing (typing-check.ts); its findings replace the
+   * diagnostics shown. Absent: nothing is checked while typing (the API has no such operation).
+   */
+  checkDraft?: DraftCheck;
   /** Vim's `:w` / `:wq` / `:x`. */
   onSave?(): void;
   /** Vim's mode (with vim keybindings), on start and at every change. */
@@ -176,6 +182,7 @@ function createState(context: EditorContext, fileName: string, content: string):
       ),
       basicSetup,
       diagnosticsExtension(),
+      checksWhileTyping(context, fileName),
       indentUnit.of('  '),
       languageExtension(fileLanguage(fileName)),
       theme.of(p.dark ? darkTheme : []),
@@ -189,6 +196,13 @@ function createState(context: EditorContext, fileName: string, content: string):
       }),
     ],
   });
+}
+
+/** HDL files are checked on a pause in typing, with whatever check the page offers then. */
+function checksWhileTyping(context: EditorContext, fileName: string): Extension {
+  const language = fileLanguage(fileName);
+  if (language !== 'vhdl' && language !== 'verilog') return [];
+  return typingCheck(fileName, () => context.props.checkDraft);
 }
 
 /** The file's parked document, unless its content was replaced from outside since (new revision). */

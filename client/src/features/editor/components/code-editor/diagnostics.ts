@@ -23,7 +23,11 @@ export function diagnosticsExtension(): Extension {
  * the line's first non-blank character) to the end of the word there (or of the line). A line beyond the end of the
  * document (the file changed since the build) lands on the last line.
  */
-export function toLintDiagnostics(state: EditorState, diagnostics: readonly EditorDiagnostic[]): LintDiagnostic[] {
+export function toLintDiagnostics(
+  state: EditorState,
+  diagnostics: readonly EditorDiagnostic[],
+  source = 'build',
+): LintDiagnostic[] {
   const { doc } = state;
   return diagnostics.map((d) => {
     const line = doc.line(Math.min(Math.max(1, d.line), doc.lines));
@@ -36,11 +40,18 @@ export function toLintDiagnostics(state: EditorState, diagnostics: readonly Edit
     const from = line.from + column;
     const to = d.column === null || word === 0 ? Math.max(line.to, from) : from + word;
     const message = d.severity === 'note' ? `Platform note: ${d.message}` : d.message;
-    return { from, to, severity: LINT_SEVERITY[d.severity], message, source: 'build' };
+    return { from, to, severity: LINT_SEVERITY[d.severity], message, source };
   });
 }
 
-/** The transaction that shows these diagnostics (replacing the ones shown before). */
-export function showDiagnostics(state: EditorState, diagnostics: readonly EditorDiagnostic[]): TransactionSpec {
-  return setDiagnostics(state, toLintDiagnostics(state, diagnostics));
+/**
+ * The transaction that shows these diagnostics (replacing the ones shown before); `source` names where
+ * they come from in the hover text (a build, or the check while typing).
+ */
+export function showDiagnostics(
+  state: EditorState,
+  diagnostics: readonly EditorDiagnostic[],
+  source = 'build',
+): TransactionSpec {
+  return setDiagnostics(state, toLintDiagnostics(state, diagnostics, source));
 }
