@@ -20,7 +20,8 @@ export interface SimulationOutput {
   /** The stimulus as CSV (stimulus runs). */
   stimulusCsv(text: string): Promise<void>;
   /** What the dump's header cannot say about a signal: a port's sign, the volts of a code. */
-  describeSignals(describe: (signal: SignalInfo) => SignalInfo): void;
+  /** null: the signal is left out of the waveform (the simulator dumped more than the run records). */
+  describeSignals(describe: (signal: SignalInfo) => SignalInfo | null): void;
 }
 
 export type SimulationOutcome = { status: 'passed' } | { status: 'failed'; failure: SimulationFailure };

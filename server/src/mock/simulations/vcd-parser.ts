@@ -91,9 +91,15 @@ export class VcdParser {
     else if (command === '$enddefinitions') this.finishHeader();
   }
 
+  /** Picoseconds per time unit of the dump (GHDL writes fs: 1/1000). */
   private parseTimescale(text: string) {
     const match = /^(1|10|100)\s*(s|ms|us|ns|ps|fs)$/.exec(text.trim());
     return match ? Number(match[1]) * UNIT_PS[match[2]!]! : 1;
+  }
+
+  private toPs(units: number) {
+    // Femtoseconds divide exactly (3200000 fs is 3200 ps; times 0.001 is not).
+    return this.timeScalePs < 1 ? Math.round(units / Math.round(1 / this.timeScalePs)) : units * this.timeScalePs;
   }
 
   private declare(args: string[]) {
@@ -103,7 +109,11 @@ export class VcdParser {
       return;
     }
     const scope = this.scopes.join('.');
-    const reference = range.length && range[0]!.startsWith('[') ? `${name}${range.join('')}` : name;
+    // GHDL writes `name[15:0]`, Icarus `name [15:0]`: a range covering the whole width is left out of the name.
+    const [base = name, attached = ''] = /^([^[]*)(\[.*)?$/.exec(name)!.slice(1);
+    const bits = attached || (range[0]?.startsWith('[') ? range.join('') : '');
+    const whole = bits === `[${Number(size) - 1}:0]` || bits === '';
+    const reference = whole ? base : `${base}${bits}`;
     const index = this.signals.length;
     this.signals.push({
       id: `s${index}`,
@@ -138,7 +148,7 @@ export class VcdParser {
     }
     const first = word[0]!;
     if (first === '#') {
-      const time = Number(word.slice(1)) * this.timeScalePs;
+      const time = this.toPs(Number(word.slice(1)));
       if (Number.isFinite(time)) this.time = time;
     } else if (first === '$') {
       // $dumpvars, $dumpall, $dumpon … hold changes that count as usual; a $comment is skipped.

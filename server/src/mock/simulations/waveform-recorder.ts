@@ -12,22 +12,34 @@ export class WaveformRecorder {
   private pending: Change[][] = [];
   private chunkStarts: number[][] = [];
   private full: { signal: number; chunk: Change[] }[] = [];
+  /** The dump's signal index → the kept signal's index, or -1. */
+  private kept: number[] = [];
   private readonly parser: VcdParser;
   leftOut = 0;
 
   constructor(
     private readonly store: SimulationStore,
     private readonly simulationId: string,
-    private readonly describe: (signal: SignalInfo) => SignalInfo = (signal) => signal,
+    /** What the header cannot say; null leaves the signal out of the waveform. */
+    private readonly describe: (signal: SignalInfo) => SignalInfo | null = (signal) => signal,
   ) {
     this.parser = new VcdParser({
-      header: (signals, leftOut) => {
-        this.signals = signals.map(this.describe);
-        this.pending = signals.map(() => []);
-        this.chunkStarts = signals.map(() => []);
+      header: (declared, leftOut) => {
+        // Kept signals are numbered again (s0, s1 …) in the order of the dump.
+        this.kept = declared.map(() => -1);
+        for (const [index, signal] of declared.entries()) {
+          const described = this.describe(signal);
+          if (!described) continue;
+          this.kept[index] = this.signals.length;
+          this.signals.push({ ...described, id: `s${this.signals.length}` });
+        }
+        this.pending = this.signals.map(() => []);
+        this.chunkStarts = this.signals.map(() => []);
         this.leftOut = leftOut;
       },
-      change: (signal, time, value) => {
+      change: (declared, time, value) => {
+        const signal = this.kept[declared]!;
+        if (signal < 0) return;
         const pending = this.pending[signal]!;
         const last = pending[pending.length - 1];
         // A value set twice at one time (a $dumpvars then a change at #0) keeps the later one.
