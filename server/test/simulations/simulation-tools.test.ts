@@ -16,7 +16,7 @@ describe('simulations with the real tools', () => {
   beforeAll(async () => {
     gateway = await startGateway({ MOCK_BUILDS: 'toolchain' });
     api = simulationApi(gateway.baseUrl, (await signIn(gateway.baseUrl, ADA)).cookieHeader);
-  });
+  }, 90_000);
   afterAll(() => gateway.close());
 
   it('the seed Adder driven with two sines gives their saturated sum on OutputA, within one LSB', async () => {

@@ -48,3 +48,16 @@ export function simulatorLine(raw: string, isProjectFile: (name: string) => bool
   }
   return { text: raw, failure: null };
 }
+
+const PS_PER: Record<string, number> = { fs: 1e-3, ps: 1, ns: 1e3, us: 1e6, ms: 1e9, s: 1e12, sec: 1e12 };
+const GHDL_END = /^simulation (?:finished|stopped) @(\d+)(fs|ps|ns|us|ms|sec)\b/;
+const ICARUS_END = /\$finish called at (\d+) \((\d+)(fs|ps|ns|us|ms|s)\)/;
+
+/** When a simulator says the run ended, in ps (GHDL: `simulation finished @100ns`; vvp: `$finish called at 10000 (1ps)`). */
+export function simulationEnd(line: string): number | null {
+  const ghdl = GHDL_END.exec(line);
+  if (ghdl) return Math.round(Number(ghdl[1]) * PS_PER[ghdl[2]!]!);
+  const icarus = ICARUS_END.exec(line);
+  if (icarus) return Math.round(Number(icarus[1]) * Number(icarus[2]) * PS_PER[icarus[3]!]!);
+  return null;
+}

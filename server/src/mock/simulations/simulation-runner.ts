@@ -15,6 +15,8 @@ export interface SimulationOutput {
   log(lines: readonly string[]): void;
   /** A piece of the VCD, in order, as the tool writes it; false once the waveform size limit is reached (stop). */
   vcd(text: string): Promise<boolean>;
+  /** When the simulator said the run ended (ps): a dump's last time step may be left unwritten (GHDL). */
+  endsAt(ps: number): void;
   /** What to say when the waveform size limit stopped a run. */
   vcdLimitMessage(): string;
   /** The stimulus as CSV (stimulus runs). */

@@ -101,6 +101,7 @@ export class SimulationService {
     let recorder = new WaveformRecorder(store, job.id);
     let vcdBytes = 0;
     let overLimit = false;
+    let endHint = 0;
     const { vcdBytes: limit } = this.options.limits;
     const output: SimulationOutput = {
       log: (lines) => batches.add(lines),
@@ -116,6 +117,9 @@ export class SimulationService {
         return fits;
       },
       vcdLimitMessage: () => vcdLimitMessage(limit),
+      endsAt: (ps) => {
+        endHint = ps;
+      },
       stimulusCsv: (text) => store.saveFile(job.id, 'csv', text),
       describeSignals: (describe) => {
         recorder = new WaveformRecorder(store, job.id, describe);
@@ -135,7 +139,7 @@ export class SimulationService {
       const outcome = await this.runner.run(job, output, abort.signal);
       if (abort.signal.aborted) return;
       // A run stopped by a limit keeps the waveform it recorded up to there.
-      if (vcdBytes > 0) await recorder.finish();
+      if (vcdBytes > 0) await recorder.finish(overLimit ? 0 : endHint);
       if (outcome.status === 'failed') output.log([`Simulation failed: ${outcome.failure.message}`]);
       else output.log(['Simulation passed']);
       await chain;

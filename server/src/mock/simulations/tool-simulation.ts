@@ -15,7 +15,7 @@ import {
   wroteTooMuch,
 } from '../builds/index.js';
 import type { SimulationOutcome, SimulationOutput } from './simulation-runner.js';
-import { simulatorLine } from './simulation-output-lines.js';
+import { simulationEnd, simulatorLine } from './simulation-output-lines.js';
 import type { SimulationFailure } from './simulation-types.js';
 
 /** How often the growing dump is read while the simulator runs. */
@@ -128,6 +128,8 @@ export class ToolSimulation {
       }
     })();
     const end = await this.run(command, args, (line) => {
+      const ended = simulationEnd(line);
+      if (ended !== null) this.output.endsAt(ended);
       const parsed = simulatorLine(line, this.isProjectFile);
       if (parsed.failure) this.failure ??= parsed.failure;
       this.log(parsed.text);

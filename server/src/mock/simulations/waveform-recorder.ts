@@ -69,7 +69,7 @@ export class WaveformRecorder {
   }
 
   /** The end of the dump: the last chunks and the index are stored. */
-  async finish(): Promise<StoredWaveform> {
+  async finish(endHint = 0): Promise<StoredWaveform> {
     this.parser.end();
     await this.storeFull();
     for (const [signal, pending] of this.pending.entries()) {
@@ -80,7 +80,7 @@ export class WaveformRecorder {
     this.pending = this.pending.map(() => []);
     const waveform: StoredWaveform = {
       time_unit: 'ps',
-      end_time: this.parser.endTime,
+      end_time: Math.max(this.parser.endTime, endHint),
       signals: this.signals,
       chunkStarts: Object.fromEntries(this.signals.map((signal, index) => [signal.id, this.chunkStarts[index]!])),
     };
