@@ -71,7 +71,8 @@ describe('the mock against its own contract', () => {
     // The full scenario ran against a mock that answers: the suite's coverage gate applies.
     const dir = process.env[SUITE_COVERAGE_DIR_ENV];
     if (dir) fs.writeFileSync(path.join(dir, ENFORCE_MARKER), '');
-  });
+    // 34 operations, a simulation followed to its end among them: longer than the default 20 s on a busy machine.
+  }, 60_000);
 
   it('passes with an API key alone (keys cannot manage keys)', async () => {
     const created = await fetch(`${mock.url}/api/api-keys`, {
