@@ -98,7 +98,7 @@ export class VcdParser {
   }
 
   private toPs(units: number) {
-    // Femtoseconds divide exactly (3200000 fs is 3200 ps; times 0.001 is not).
+    // Femtoseconds are divided by their whole ratio (1000), not multiplied by its inverse.
     return this.timeScalePs < 1 ? Math.round(units / Math.round(1 / this.timeScalePs)) : units * this.timeScalePs;
   }
 
