@@ -68,6 +68,9 @@ export function failStep(result: CallResult | undefined, note: string): void {
   result.step.note = note;
 }
 
+export type Call = ScenarioSession['call'];
+export type Skip = ScenarioSession['skip'];
+
 /** What every step uses: one call (recorded as a step), a skipped step, and the checks of an answer. */
 export interface ScenarioSession {
   readonly document: ContractDocument;

@@ -1,4 +1,5 @@
 import { type CallResult, type ScenarioSession, failStep } from './scenario-call.js';
+import { SIMULATION_OPERATIONS, simulationSteps } from './simulation-scenario.js';
 
 // The scenario's steps, in the order runScenario takes them. Each is safe against a live API: nothing
 // outside the scratch project and the scratch API key is changed.
@@ -31,6 +32,7 @@ const SCRATCH_OPERATIONS = [
   'getProjectFiles',
   'getFile',
   'updateFile',
+  'checkDraft',
   'renameFile',
   'deleteFile',
   'getLatestBuild',
@@ -39,6 +41,7 @@ const SCRATCH_OPERATIONS = [
   'buildDetails',
   'getBuildLog',
   'cancelBuild',
+  ...SIMULATION_OPERATIONS,
   'deleteProject',
 ];
 
@@ -170,6 +173,7 @@ async function insideScratchProject(
     for (const op of ['buildDetails', 'getBuildLog', 'cancelBuild'])
       skip('(needs the queued build)', op, 'the build could not be queued');
   }
+  await simulationSteps(call, skip, project);
   if (scratchFile) await call('delete file', 'deleteFile', { params: scratchFile, expect: [204] });
 }
 

@@ -37,6 +37,9 @@ export const mockVariables = {
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   // How long a gateway's claim on a running build lasts without a heartbeat (mock builds in a shared store).
   MOCK_BUILD_LEASE_MS: intFromEnv(500, 600_000).default(10_000),
+  // Simulations (mock/simulations/): the VCD one run may write, and the runs kept per user.
+  MOCK_SIMULATION_VCD_MB: intFromEnv(1, 1024).default(32),
+  MOCK_SIMULATIONS_KEPT: intFromEnv(1, 100).default(5),
 };
 
 type MockInput = ParsedVariables<typeof mockVariables> & Pick<ParsedVariables<typeof gatewayVariables>, 'HOST'>;
@@ -72,5 +75,9 @@ export function mockSettings(e: MockInput) {
     /** Signs mock session tokens; unset: random per start (memory) or kept in the shared store (Redis). */
     sessionSecret: e.SESSION_SECRET,
     buildLeaseMs: e.MOCK_BUILD_LEASE_MS,
+    /** MOCK_SIMULATION_VCD_MB: the VCD one simulation may write (in bytes). */
+    simulationVcdBytes: e.MOCK_SIMULATION_VCD_MB * 1024 * 1024,
+    /** MOCK_SIMULATIONS_KEPT: simulations kept per user (the oldest finished ones go). */
+    simulationsKept: e.MOCK_SIMULATIONS_KEPT,
   };
 }

@@ -12,6 +12,9 @@ import { loadSeedData } from './fixtures.js';
 import os from 'node:os';
 import { SandboxRegistry } from './store/registry.js';
 import { describeStore, openStateStore } from './state/open-store.js';
+import { selectSimulationRunner } from './simulations/select-simulation-runner.js';
+import { SimulationService } from './simulations/simulation-service.js';
+import { SimulationStore } from './simulations/simulation-store.js';
 
 export interface MockPluginOptions {
   /**
@@ -62,10 +65,16 @@ const mockPlugin: FastifyPluginAsync<MockPluginOptions> = async (app, options) =
   // Idle session sandboxes also go when nobody calls the API; the timer never keeps the process up.
   const sweep = () => registry.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'mock: sweep failed'));
   const sweeper = setInterval(() => void sweep(), Math.min(60_000, mock.sandboxIdleMinutes * 15_000)).unref();
+  const simulations = new SimulationService(
+    new SimulationStore(store, { keptPerSandbox: mock.simulationsKept, leaseMs: mock.buildLeaseMs }),
+    selectSimulationRunner(mock, builds.kind),
+    { limits: { vcdBytes: mock.simulationVcdBytes }, leaseMs: mock.buildLeaseMs, log: app.log },
+  );
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
     checks.flights.abortAll();
     checks.checker?.close();
+    simulations.close();
     await dispatcher.close();
     registry.close();
     await store.close();
@@ -73,7 +82,7 @@ const mockPlugin: FastifyPluginAsync<MockPluginOptions> = async (app, options) =
 
   const controls = new MockControls(store);
   const contract = await loadContract();
-  await app.register(apiPlugin, { registry, controls, contract, quotas: new QuotaGuard(mock.limits), checks });
+  await app.register(apiPlugin, { registry, controls, contract, quotas: new QuotaGuard(mock.limits), checks, simulations });
   // Only with ADMIN_TOKEN (plugins/admin.ts).
   await mockAdminRoutes(app, {
     registry,

@@ -21,6 +21,8 @@ import { blankNumberIssues } from './parameter-issues.js';
 import { declaredOnly, jsonBodySchema } from './declared-only.js';
 import { PathMemo } from './path-memo.js';
 import { projectHandlers } from './projects.js';
+import { simulationHandlers } from './simulations.js';
+import type { SimulationService } from '../simulations/simulation-service.js';
 import type { QuotaGuard } from './quotas.js';
 import type { HandlerContext, HandlerResult, Handlers } from './types.js';
 import { toIssues } from './validation-errors.js';
@@ -59,6 +61,7 @@ export interface MockApiOptions {
   quotas: QuotaGuard;
   /** Checks of unsaved drafts (checkDraft); null: none in this mock (the operation answers 501). */
   checks?: DraftChecks | null;
+  simulations: SimulationService;
 }
 
 /**
@@ -75,6 +78,7 @@ const HANDLERS: Handlers = {
   ...exampleHandlers,
   ...apiKeyHandlers,
   ...identityHandlers,
+  ...simulationHandlers,
 };
 
 /** Loads the contract and checks every operation has a handler (and every handler an operation). */
@@ -183,6 +187,7 @@ function sendThrown(reply: FastifyReply, error: unknown) {
 async function routes(app: FastifyInstance, options: MockApiOptions) {
   const { registry, controls, quotas } = options;
   const checks = options.checks ?? null;
+  const simulations = { service: options.simulations };
   const { api, document } = options.contract;
   const documentSecurity = (document.security ?? []) as Record<string, string[]>[];
   const documentText = JSON.stringify(document);
@@ -332,6 +337,8 @@ async function routes(app: FastifyInstance, options: MockApiOptions) {
       const result = await registry.use(caller.sandboxKey, access, async (sandbox) => {
         const context: HandlerContext = {
           sandbox,
+          sandboxKey: caller.sandboxKey,
+          simulations,
           userId: caller.userId,
           identity: app.mockIdentity,
           params: parsed.params,
@@ -345,7 +352,7 @@ async function routes(app: FastifyInstance, options: MockApiOptions) {
         if (operationId === 'newProjectBuild') quotas.recordBuild(sandbox);
         return answer;
       });
-      return send(reply, result);
+      return send(reply, result.afterUnit ? await result.afterUnit() : result);
     } catch (error) {
       return sendThrown(reply, error);
     }

@@ -6,6 +6,13 @@ import interlacedDeclaration from '../../../../../fixtures/platform/verilog/cust
 import { fileNameProblem, newFileTemplate } from './file-templates';
 
 describe('newFileTemplate', () => {
+  it('starts a *_tb file with a testbench of the slot design (run for real in server/test/simulations/simulation-templates.test.ts)', () => {
+    expect(newFileTemplate('adder_tb.vhd')).toContain('entity adder_tb is');
+    expect(newFileTemplate('adder_tb.vhd')).toContain('dut: entity work.CustomInstrument');
+    expect(newFileTemplate('adder_tb.sv', 'CustomWrapper')).toContain('CustomWrapper dut (');
+    expect(newFileTemplate('adder.vhd')).not.toContain('entity adder');
+  });
+
   it('starts a VHDL file with an architecture of the CustomInstrument entity', () => {
     const text = newFileTemplate('top.vhd');
     expect(text).toContain('architecture Behavioural of CustomInstrument is');

@@ -1,3 +1,5 @@
+import { isTestbenchFile, verilogTestbenchTemplate, vhdlTestbenchTemplate } from './testbench-templates';
+
 /**
  * What a new file starts with. Users write only the body of the platform's slot entity
  * (CustomInstrument, the full-rate CustomInstrumentInterlaced, or the legacy CustomWrapper); the
@@ -180,6 +182,11 @@ const CONSTRAINTS_TEMPLATE = `# Timing and placement constraints (XDC).
 /** The content of a new file called `fileName`, for a project building the given target interface. */
 export function newFileTemplate(fileName: string, target: TargetInterface = 'CustomInstrument'): string {
   const extension = fileName.slice(fileName.lastIndexOf('.') + 1).toLowerCase();
+  if (isTestbenchFile(fileName) && target !== INTERLACED) {
+    return extension.startsWith('vhd')
+      ? vhdlTestbenchTemplate(fileName, target)
+      : verilogTestbenchTemplate(fileName, target);
+  }
   switch (extension) {
     case 'vhd':
     case 'vhdl':
