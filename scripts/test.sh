@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# `npm test`: every quality gate, in order: type-check, lint, formatting, unit + server tests (Vitest),
-# browser tests (Playwright in Debian's Chromium). Runs them all, then prints one summary and
+# `npm test`: every quality gate, in order: type-check, lint, import layers and cycles (dependency-cruiser),
+# formatting, unit + server tests (Vitest), browser tests (Playwright in Debian's Chromium). Runs them all, then prints one summary and
 # exits non-zero if any gate failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -21,6 +21,7 @@ gate() {
 
 gate "type-check" npm run --silent typecheck
 gate "lint" npm run --silent lint
+gate "import layers (dependency-cruiser)" npm run --silent lint:deps
 gate "format (prettier)" npm run --silent format:check
 gate "unit and server tests (vitest)" npx vitest run --reporter=default --reporter=json --outputFile.json=.cache/vitest.json
 gate "browser tests (playwright)" npx playwright test

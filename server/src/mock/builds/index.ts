@@ -5,8 +5,15 @@
  */
 export { buildArtifacts, type ArtifactFile } from './artifacts.js';
 export { isFinished, type ArtifactEntry, type BuildRecord, type StageRecord } from './build-record.js';
+export {
+  logSizeOf,
+  type BuildHandoff,
+  type BuildProgressRecord,
+  type BuildSandboxes,
+  type LogSize,
+} from './build-ports.js';
 export { BuildStorage } from './build-storage.js';
-export { BuildDispatcher } from './dispatcher.js';
+export { BuildDispatcher, type BuildDispatcherOptions } from './dispatcher.js';
 export { topLevelProblem } from './hdl-project.js';
 export { historicBuildRecord, pastBuildLog } from './history/past-builds.js';
 export { generateHistory } from './history/seed-history.js';
