@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# `npm test`: every quality gate: type-check, lint, formatting and the first page's JavaScript weight
-# (at once: each is one single-threaded process, so on two cores they share the machine instead of
-# queueing), then unit + server tests (Vitest), then browser tests (Playwright in Debian's Chromium).
+# `npm test`: every quality gate: type-check, lint, import layers and cycles (dependency-cruiser),
+# formatting and the first page's JavaScript weight (at once: each is one single-threaded process, so on
+# two cores they share the machine instead of queueing), then unit + server tests (Vitest), then browser tests (Playwright in Debian's Chromium).
 # Runs them all, then prints one summary and exits non-zero if any gate failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -26,8 +26,8 @@ gate() {
 # types already, so type-check's typegen finds them up to date and writes nothing lint reads meanwhile.
 static_dir=$(mktemp -d)
 trap 'rm -rf "$static_dir"' EXIT
-static_names=("type-check" "lint" "format (prettier)" "first page JavaScript ≤ 120 KB gzip")
-static_cmds=("npm run --silent typecheck" "npm run --silent lint" "npm run --silent format:check" "node scripts/bundle-size.mjs")
+static_names=("type-check" "lint" "import layers (dependency-cruiser)" "format (prettier)" "first page JavaScript ≤ 120 KB gzip")
+static_cmds=("npm run --silent typecheck" "npm run --silent lint" "npm run --silent lint:deps" "npm run --silent format:check" "node scripts/bundle-size.mjs")
 start=$SECONDS
 for i in "${!static_names[@]}"; do
   ( s=$SECONDS; ${static_cmds[$i]} >"$static_dir/$i.out" 2>&1; echo "$? $((SECONDS - s))" >"$static_dir/$i.rc" ) &

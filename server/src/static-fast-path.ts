@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import type pino from 'pino';
 import { writeRequestCompleted } from './logger.js';
-import { spaAnswer, type SpaFile } from './plugins/spa-files.js';
+import { spaAnswer, type SpaFile } from './spa-files.js';
 
 /** Fastify's request ids ('req-1', 'req-2', …): the fast path's requests take theirs from the same count. */
 export function requestIds(): () => string {

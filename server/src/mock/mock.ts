@@ -5,12 +5,12 @@ import apiPlugin, { loadContract } from './api/api.js';
 import mockAdminRoutes from './admin/mock-admin-routes.js';
 import { MockControls } from './admin/controls.js';
 import { QuotaGuard } from './api/quotas.js';
-import { BuildDispatcher, selectRunner } from './builds/index.js';
+import { selectRunner } from './builds/index.js';
 import { CheckFlights } from './checks/check-flights.js';
 import { selectDraftChecker } from './checks/select-checker.js';
 import { loadSeedData } from './fixtures.js';
 import os from 'node:os';
-import { SandboxRegistry } from './store/registry.js';
+import { sandboxesWithBuilds } from './store/build-wiring.js';
 import { describeStore, openStateStore } from './state/open-store.js';
 import { selectSimulationRunner } from './simulations/select-simulation-runner.js';
 import { SimulationService } from './simulations/simulation-service.js';
@@ -40,28 +40,27 @@ const mockPlugin: FastifyPluginAsync<MockPluginOptions> = async (app, options) =
   const builds = selectRunner(mock, seed);
   app.log.info({ builds: builds.kind }, `Mock builds: ${builds.kind} (${builds.reason})`);
   const checks = { checker: selectDraftChecker(mock), flights: new CheckFlights() };
-  const registry = new SandboxRegistry({
-    store,
-    seed,
-    mode: mock.sandbox,
-    idleMs: mock.sandboxIdleMinutes * 60_000,
-    maxSandboxes: mock.limits.sandboxes,
-    maxSandboxesPerAddress: mock.limits.sandboxesPerAddress,
-    fakerSeed: mock.seed,
-    startedAt: new Date(),
-    // A full admin reset also puts the identity provider's users back to the fixtures.
-    identity: app.mockIdentity,
-  });
-  const dispatcher = new BuildDispatcher({
-    store,
-    registry,
-    runner: builds.runner,
-    leaseMs: mock.buildLeaseMs,
-    // Real tools: a few more than the tool slots (the rest wait where any gateway can take them).
-    capacity: builds.kind === 'toolchain' ? 2 * (mock.buildConcurrency ?? os.availableParallelism()) : 64,
-    log: app.log,
-  });
-  registry.handOffBuildsTo(dispatcher);
+  const { registry, dispatcher } = sandboxesWithBuilds(
+    {
+      store,
+      seed,
+      mode: mock.sandbox,
+      idleMs: mock.sandboxIdleMinutes * 60_000,
+      maxSandboxes: mock.limits.sandboxes,
+      maxSandboxesPerAddress: mock.limits.sandboxesPerAddress,
+      fakerSeed: mock.seed,
+      startedAt: new Date(),
+      // A full admin reset also puts the identity provider's users back to the fixtures.
+      identity: app.mockIdentity,
+    },
+    {
+      runner: builds.runner,
+      leaseMs: mock.buildLeaseMs,
+      // Real tools: a few more than the tool slots (the rest wait where any gateway can take them).
+      capacity: builds.kind === 'toolchain' ? 2 * (mock.buildConcurrency ?? os.availableParallelism()) : 64,
+      log: app.log,
+    },
+  );
   // Idle session sandboxes also go when nobody calls the API; the timer never keeps the process up.
   const sweep = () => registry.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'mock: sweep failed'));
   const sweeper = setInterval(() => void sweep(), Math.min(60_000, mock.sandboxIdleMinutes * 15_000)).unref();
@@ -75,14 +74,21 @@ const mockPlugin: FastifyPluginAsync<MockPluginOptions> = async (app, options) =
     checks.flights.abortAll();
     checks.checker?.close();
     simulations.close();
-    await dispatcher.close();
+    await dispatcher?.close();
     registry.close();
     await store.close();
   });
 
   const controls = new MockControls(store);
   const contract = await loadContract();
-  await app.register(apiPlugin, { registry, controls, contract, quotas: new QuotaGuard(mock.limits), checks, simulations });
+  await app.register(apiPlugin, {
+    registry,
+    controls,
+    contract,
+    quotas: new QuotaGuard(mock.limits),
+    checks,
+    simulations,
+  });
   // Only with ADMIN_TOKEN (plugins/admin.ts).
   await mockAdminRoutes(app, {
     registry,

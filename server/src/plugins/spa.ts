@@ -3,9 +3,9 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import { IDENTITY_PATH_PREFIXES } from '../proxy/identity-paths.js';
+import { IDENTITY_PATH_PREFIXES } from '../identity-paths.js';
 import { sendError } from '../errors.js';
-import { buildFiles, loadSpaFile, sendSpaFile, type SpaFile } from './spa-files.js';
+import { buildFiles, loadSpaFile, sendSpaFile, type SpaFile } from '../spa-files.js';
 import type { StaticFastPath } from '../static-fast-path.js';
 
 const HASHED_ASSET = /^\/assets\//;

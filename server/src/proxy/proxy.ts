@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { appOrigins, refuseForgedRequests } from '../plugins/forged-requests.js';
-import { IDENTITY_PATH_PREFIXES } from './identity-paths.js';
+import { IDENTITY_PATH_PREFIXES } from '../identity-paths.js';
 import { BODY_TOO_LARGE, bodyLimitPreHandler } from './body-limit.js';
 import { clientChain, cookiesForApi, forwardedHeaders, setCookiesFromApi } from './hygiene.js';
 import { upstreamFailure, upstreamPool } from './upstream.js';

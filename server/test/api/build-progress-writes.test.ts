@@ -96,6 +96,49 @@ describe('a build whose tool prints a hundred thousand lines, one call each', ()
   });
 });
 
+describe('a build that made its own artifacts (the toolchain) finishing', () => {
+  const seed = useTestSeed();
+
+  it('never reads its log back: the lines and bytes it keeps were counted as they were stored', async () => {
+    const store = new MemoryStateStore();
+    let logReads = 0;
+    const slice = store.slice.bind(store);
+    store.slice = (key, ...rest) => {
+      if (key.startsWith('log:')) logReads++;
+      return slice(key, ...rest);
+    };
+    // Several batches, and lines whose UTF-8 bytes are more than their characters.
+    const lines = Array.from({ length: 3 * LOG_BATCH_LINES + 7 }, (_, i) => `Überprüfe Zeile ${i} · µ`);
+    const toolchainLike: BuildRunner = {
+      start(_job, progress) {
+        progress.stageStarted('SYNTHESIS');
+        for (const line of lines) progress.log([line]);
+        progress.stageFinished('SYNTHESIS', 'succeeded');
+        progress.finished({ status: 'succeeded', artifacts: [] });
+        return { cancel() {} };
+      },
+      close() {},
+    };
+    const harness = sandboxHarness({ seed: seed(), runner: toolchainLike, store, clock: Date.now });
+    const ada = await harness.ada();
+    const projectId = await ada.read((s) => s.listProjects().find((p) => p.name === 'Adder')!.id);
+    const bytesBefore = await ada.read((s) => s.usage().buildBytes);
+    const buildId = await ada.write((s) => s.newBuild(projectId).id);
+    await waitFor(async () => {
+      const view = await ada.read((s) => s.getBuild(buildId));
+      return view.status === 'succeeded' ? view : undefined;
+    }, 'the build to finish');
+    // Before the running count, the dispatcher read all the lines back at the end only to count them.
+    expect(logReads).toBe(0);
+    const logBytes = lines.reduce((sum, line) => sum + Buffer.byteLength(line) + 1, 0);
+    // Its diagnostics are kept with it too: none, `[]`.
+    expect((await ada.read((s) => s.usage().buildBytes)) - bytesBefore).toBe(logBytes + '[]'.length);
+    const page = await ada.read((s) => s.getLog(buildId, 0, 1));
+    expect(page).toMatchObject({ total: lines.length, complete: true, lines: [lines[0]] });
+    await harness.close();
+  });
+});
+
 describe('a build that fails within a stage', () => {
   const seed = useTestSeed();
 

@@ -1,11 +1,11 @@
 import pino from 'pino';
-import { BuildDispatcher } from '../../src/mock/builds/dispatcher.js';
 import type { BuildRunner } from '../../src/mock/builds/runner.js';
 import type { SeedData } from '../../src/mock/fixtures.js';
 import type { MockSession } from '../../src/mock/session.js';
 import { MemoryStateStore } from '../../src/mock/state/memory-store.js';
 import type { StateStore } from '../../src/mock/state/state-store.js';
-import { SandboxRegistry, type SandboxAccess, type SandboxRegistryOptions } from '../../src/mock/store/registry.js';
+import { sandboxesWithBuilds } from '../../src/mock/store/build-wiring.js';
+import type { SandboxAccess, SandboxRegistryOptions } from '../../src/mock/store/registry.js';
 import type { Sandbox } from '../../src/mock/store/sandbox.js';
 import { ADA } from './test-fixtures.js';
 
@@ -26,7 +26,7 @@ export function sessionOf(sessionId: string, id = 'u1', email = id === 'u1' ? AD
   };
 }
 
-export interface HarnessOptions extends Partial<Omit<SandboxRegistryOptions, 'store' | 'seed' | 'now'>> {
+export interface HarnessOptions extends Partial<Omit<SandboxRegistryOptions, 'store' | 'seed' | 'now' | 'builds'>> {
   seed: SeedData;
   /** With a runner, builds are handed to a BuildDispatcher as in the gateway. */
   runner?: BuildRunner;
@@ -45,26 +45,23 @@ export function sandboxHarness(options: HarnessOptions) {
   let now = 0;
   const clock = options.clock ?? (() => now);
   const store = options.store ?? new MemoryStateStore(clock);
-  const registry = new SandboxRegistry({
-    mode: 'user',
-    idleMs: 3_600_000,
-    fakerSeed: 1,
-    startedAt: new Date(),
-    ...options,
-    store,
-    now: clock,
-  });
-  const dispatcher =
-    options.runner &&
-    new BuildDispatcher({
+  const { registry, dispatcher } = sandboxesWithBuilds(
+    {
+      mode: 'user',
+      idleMs: 3_600_000,
+      fakerSeed: 1,
+      startedAt: new Date(),
+      ...options,
       store,
-      registry,
+      now: clock,
+    },
+    options.runner && {
       runner: options.runner,
       leaseMs: 10_000,
       capacity: options.capacity ?? 8,
       log: pino({ level: 'silent' }),
-    });
-  if (dispatcher) registry.handOffBuildsTo(dispatcher);
+    },
+  );
   const marker = (session: MockSession) => `work of ${session.sessionId}`;
 
   return {

@@ -1,14 +1,7 @@
 import { ApiError, ApiValidationError } from '../../errors.js';
-import { fileKind, unsafeFileNames } from '../builds/hdl-project.js';
-import type { CheckFlights } from '../checks/check-flights.js';
-import { CheckSuperseded, type DraftChecker } from '../checks/draft-check.js';
+import { fileKind, unsafeFileNames } from '../builds/index.js';
+import { CheckSuperseded } from '../checks/draft-check.js';
 import { ok, str, type Handlers } from './types.js';
-
-/** What the check operation needs besides the caller's sandbox: the checker (null without the toolchain) and who is checking. */
-export interface DraftChecks {
-  checker: DraftChecker | null;
-  flights: CheckFlights;
-}
 
 export const CHECK_SUPERSEDED = 'Superseded: a newer check of your draft started, so this one was stopped';
 export const CHECKS_UNAVAILABLE =

@@ -1,7 +1,7 @@
 import type { MockIdentity } from '../session.js';
 import type { SimulationService } from '../simulations/simulation-service.js';
 import type { Sandbox } from '../store/sandbox.js';
-import type { DraftChecks } from './checks.js';
+import type { DraftChecks } from '../checks/select-checker.js';
 
 /** What an operation handler gets: the caller's sandbox and the validated request. */
 export interface HandlerContext {

@@ -2,8 +2,13 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { StateStore } from '../state/state-store.js';
-import type { BuildHandoff, SandboxRegistry } from '../store/registry.js';
-import type { Sandbox } from '../store/sandbox.js';
+import {
+  addToLogSize,
+  type BuildHandoff,
+  type BuildProgressRecord,
+  type BuildSandboxes,
+  type LogSize,
+} from './build-ports.js';
 import { guardProgress } from './guarded-progress.js';
 import { LogBatches } from './log-batches.js';
 import { publicErrorMessage } from './public-error.js';
@@ -12,7 +17,8 @@ import type { BuildProgress, BuildRunner, RunningBuild } from './runner.js';
 
 export interface BuildDispatcherOptions {
   store: StateStore;
-  registry: SandboxRegistry;
+  /** The sandboxes whose builds it runs (their records take the builds' progress). */
+  sandboxes: BuildSandboxes;
   runner: BuildRunner;
   /** How long a claim lasts without a heartbeat (MOCK_BUILD_LEASE_MS). */
   leaseMs: number;
@@ -129,15 +135,15 @@ export class BuildDispatcher implements BuildHandoff {
   private async failBuild(item: string, buildId: string, reason: string): Promise<void> {
     const sandboxKey = item.slice(0, item.lastIndexOf(' '));
     await this.options.store.forgetQueued(QUEUE, item);
-    await this.options.registry.update(sandboxKey, (sandbox) => sandbox.failStrandedBuild(buildId, reason));
+    await this.options.sandboxes.failStranded(sandboxKey, buildId, reason);
   }
 
   /** `address`: the client address the build's sandbox belongs to (its turn for a tool slot here). */
   private async run(item: string, address: string): Promise<void> {
-    const { store, registry, runner, leaseMs, log } = this.options;
+    const { store, sandboxes, runner, leaseMs, log } = this.options;
     const sandboxKey = item.slice(0, item.lastIndexOf(' '));
     const buildId = item.slice(item.lastIndexOf(' ') + 1);
-    const job = (await registry.read(sandboxKey, (sandbox) => sandbox.jobOf(buildId)))?.value;
+    const job = await sandboxes.jobOf(sandboxKey, buildId);
     if (!job) return store.forgetQueued(QUEUE, item); // cancelled, or its sandbox or project is gone
 
     let handle: RunningBuild | undefined;
@@ -165,30 +171,38 @@ export class BuildDispatcher implements BuildHandoff {
         });
     };
     // Events queued before an error or a cancel are still stored (the sandbox refuses them once the build has ended).
-    const apply = (change: (sandbox: Sandbox) => boolean) =>
+    const apply = (change: (build: BuildProgressRecord) => boolean) =>
       then(async () => {
-        const stored = await registry.update(sandboxKey, change);
-        if (!stored?.value) stopHere();
+        if (!(await sandboxes.record(sandboxKey, change))) stopHere();
       });
-    const storage = registry.buildStorage;
+    const storage = sandboxes.storage;
+    // Counted as stored: the finished build's size is known without reading its log back.
+    const stored: LogSize = { lines: 0, bytes: 0 };
     // Once stopped here, lines still coming are not this build's log any more (see Sandbox.endBuild).
-    const logLines = new LogBatches(then, async (lines) => (ended ? undefined : storage.append(buildId, lines)));
+    const logLines = new LogBatches(then, async (lines) => {
+      if (ended) return;
+      await storage.append(buildId, lines);
+      addToLogSize(stored, lines);
+    });
     // Throttled outside the guard: a held-back list is passed on from a timer, through the guard.
     const progress: BuildProgress = throttleDiagnostics(
       guardProgress(
         {
-          stageStarted: (stage) => apply((s) => s.progress.stageStarted(buildId, stage)),
+          stageStarted: (stage) => apply((build) => build.stageStarted(buildId, stage)),
           log: (lines) => logLines.add(lines),
-          stageFinished: (stage, outcome) => apply((s) => s.progress.stageFinished(buildId, stage, outcome)),
-          diagnostics: (list) => apply((s) => s.progress.setDiagnostics(buildId, list)),
-          waiting: (ahead) => apply((s) => s.progress.setWaiting(buildId, ahead)),
+          stageFinished: (stage, outcome) => apply((build) => build.stageFinished(buildId, stage, outcome)),
+          diagnostics: (list) => apply((build) => build.setDiagnostics(buildId, list)),
+          waiting: (ahead) => apply((build) => build.setWaiting(buildId, ahead)),
           finished: (outcome) =>
             then(async () => {
               if (outcome.artifacts) await storage.saveArtifacts(buildId, outcome.artifacts);
-              const lines = await storage.lines(buildId);
               const error = outcome.status === 'failed' ? outcome.error : null;
-              await registry.update(sandboxKey, (s) =>
-                s.finishedBuild(buildId, { status: outcome.status, error }, lines, outcome.artifacts),
+              await sandboxes.finished(
+                sandboxKey,
+                buildId,
+                { status: outcome.status, error },
+                stored,
+                outcome.artifacts,
               );
               end();
             }),

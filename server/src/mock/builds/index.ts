@@ -5,8 +5,15 @@
  */
 export { buildArtifacts, type ArtifactFile } from './artifacts.js';
 export { isFinished, type ArtifactEntry, type BuildRecord, type StageRecord } from './build-record.js';
+export {
+  logSizeOf,
+  type BuildHandoff,
+  type BuildProgressRecord,
+  type BuildSandboxes,
+  type LogSize,
+} from './build-ports.js';
 export { BuildStorage } from './build-storage.js';
-export { BuildDispatcher } from './dispatcher.js';
+export { BuildDispatcher, type BuildDispatcherOptions } from './dispatcher.js';
 export { topLevelProblem } from './hdl-project.js';
 export { historicBuildRecord, pastBuildLog } from './history/past-builds.js';
 export { generateHistory } from './history/seed-history.js';
@@ -22,7 +29,7 @@ export type { BuildRetention } from './queue/build-retention.js';
 export { selectRunner } from './select-runner.js';
 export { faultyLine, scriptedFailure } from './simulated-failure.js';
 
-// What simulations (mock/simulations/) reuse of the toolchain: the sandbox, tool processes and their
+// What simulations (mock/simulations/) and draft checks (mock/checks/) reuse of the toolchain: the sandbox, tool processes and their
 // limits, build folders, the platform's files, the tools' line parsing and the log's batches.
 export { diagnosticText, parseToolLine, type PathMapper } from './diagnostics.js';
 export { fileKind, findTopLevel, unsafeFileNames } from './hdl-project.js';
@@ -34,3 +41,8 @@ export { IP_CORES_VERILOG, MOKU_LIBRARY, MOKU_LIBRARY_NAME, VHDL_PLATFORM } from
 export { BuildBudget, runTool, toolEnvironment, type ToolEnd, type ToolRun } from './toolchain/tool-process.js';
 export { toolEndMessages, wroteTooMuch } from './toolchain/tool-output.js';
 export { ToolSlots } from './toolchain/tool-slots.js';
+export { ToolOutputScreen, troubleMessage } from './toolchain/tool-failure.js';
+export { designMemoryLines } from './toolchain/tool-output.js';
+export { verilatorLintArgs } from './toolchain/verilog-check.js';
+export { dependencyOrder } from './toolchain/vhdl-order.js';
+export type { Diagnostic } from './diagnostics.js';

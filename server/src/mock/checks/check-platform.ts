@@ -2,15 +2,10 @@ import { rmSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { makeBuildFolder } from '../builds/toolchain/build-folders.js';
-import {
-  IP_CORES_VERILOG,
-  MOKU_LIBRARY,
-  MOKU_LIBRARY_NAME,
-  VHDL_PLATFORM,
-} from '../builds/toolchain/platform-files.js';
-import type { ToolSandbox } from '../builds/toolchain/bubblewrap.js';
-import { BuildBudget, runTool, toolEnvironment } from '../builds/toolchain/tool-process.js';
+import { makeBuildFolder } from '../builds/index.js';
+import { IP_CORES_VERILOG, MOKU_LIBRARY, MOKU_LIBRARY_NAME, VHDL_PLATFORM } from '../builds/index.js';
+import type { ToolSandbox } from '../builds/index.js';
+import { BuildBudget, runTool, toolEnvironment } from '../builds/index.js';
 
 /** Time and output the one-off analysis of the platform library may take. */
 const PREPARE_TIME_LIMIT_MS = 60_000;

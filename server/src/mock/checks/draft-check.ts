@@ -2,17 +2,17 @@ import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { SourceFile } from '../domain.js';
-import { makeBuildFolder } from '../builds/toolchain/build-folders.js';
-import { parseToolLine, type Diagnostic, type PathMapper } from '../builds/diagnostics.js';
-import { fileKind, findTopLevel } from '../builds/hdl-project.js';
-import { VHDL_PLATFORM } from '../builds/toolchain/platform-files.js';
-import type { ToolSandbox } from '../builds/toolchain/bubblewrap.js';
-import { BuildBudget, runTool, toolEnvironment, type ToolEnd } from '../builds/toolchain/tool-process.js';
-import { ToolOutputScreen, troubleMessage } from '../builds/toolchain/tool-failure.js';
-import { designMemoryLines, wroteTooMuch } from '../builds/toolchain/tool-output.js';
-import { ToolSlots } from '../builds/toolchain/tool-slots.js';
-import { verilatorLintArgs } from '../builds/toolchain/verilog-check.js';
-import { dependencyOrder } from '../builds/toolchain/vhdl-order.js';
+import { makeBuildFolder } from '../builds/index.js';
+import { parseToolLine, type Diagnostic, type PathMapper } from '../builds/index.js';
+import { fileKind, findTopLevel } from '../builds/index.js';
+import { VHDL_PLATFORM } from '../builds/index.js';
+import type { ToolSandbox } from '../builds/index.js';
+import { BuildBudget, runTool, toolEnvironment, type ToolEnd } from '../builds/index.js';
+import { ToolOutputScreen, troubleMessage } from '../builds/index.js';
+import { designMemoryLines, wroteTooMuch } from '../builds/index.js';
+import { ToolSlots } from '../builds/index.js';
+import { verilatorLintArgs } from '../builds/index.js';
+import { dependencyOrder } from '../builds/index.js';
 import { CheckPlatform } from './check-platform.js';
 
 /**

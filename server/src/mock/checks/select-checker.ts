@@ -2,7 +2,8 @@ import { accessSync, constants } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AppConfig } from '../../config.js';
-import { toolSandbox } from '../builds/select-runner.js';
+import { toolSandbox } from '../builds/index.js';
+import type { CheckFlights } from './check-flights.js';
 import { DraftChecker } from './draft-check.js';
 
 /**
@@ -40,4 +41,10 @@ export function selectDraftChecker(config: AppConfig['mock']): DraftChecker | nu
     sandbox,
     concurrency: config.buildConcurrency ?? os.availableParallelism(),
   });
+}
+
+/** What the check operation needs besides the caller's sandbox: the checker (null without the toolchain) and who is checking. */
+export interface DraftChecks {
+  checker: DraftChecker | null;
+  flights: CheckFlights;
 }

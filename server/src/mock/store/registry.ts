@@ -5,25 +5,12 @@ import type { SeedData } from '../fixtures.js';
 import type { Scope } from '../domain.js';
 import type { StateStore } from '../state/state-store.js';
 import { hashKey } from './api-keys.js';
-import { BuildStorage } from '../builds/index.js';
+import { BuildStorage, type BuildHandoff } from '../builds/index.js';
 import { Sandbox, type SandboxEffects, type SandboxState } from './sandbox.js';
 import { SandboxIndex, type SandboxMeta } from './sandbox-index.js';
 import { seededSandbox } from './seeded-sandbox.js';
-import { decodeState, encodeState } from './state-codec.js';
+import { decodeState, encodeState } from '../state/state-codec.js';
 import { contentionPauseMs, KeyedTurns } from '../state/write-contention.js';
-
-/** Where a sandbox's builds go to run, and how they are stopped (the gateways' shared queue, BuildDispatcher). */
-export interface BuildHandoff {
-  /**
-   * Queues the build for any gateway to run. Builds of one client address (`address`, the sandbox
-   * creator's clientKey) take turns with other addresses': one visitor's many sandboxes cannot queue
-   * their builds ahead of everyone else's.
-   */
-  dispatch(sandboxKey: string, buildId: string, address: string): Promise<void>;
-  stop(sandboxKey: string, buildId: string): Promise<void>;
-  /** Builds of every sandbox waiting for a tool slot in this gateway now. */
-  waiting(): number;
-}
 
 export interface SandboxRegistryOptions {
   store: StateStore;
@@ -46,6 +33,8 @@ export interface SandboxRegistryOptions {
   maxSandboxesPerAddress?: number;
   /** A full {@link SandboxRegistry.reset} also puts the identity provider's users back to the fixtures. */
   identity?: { reset(): void | Promise<void> };
+  /** Where builds go to run (the dispatcher, see build-wiring.ts); without it they stay queued. */
+  builds?: BuildHandoff;
 }
 
 /** So a loop of sign-ins (a new session sandbox each) cannot grow the store without bound. */
@@ -104,11 +93,12 @@ export class SandboxRegistry {
   private readonly now: () => number;
   private readonly cache = new Map<string, Cached>();
   private readonly writeTurns = new KeyedTurns();
-  private builds: BuildHandoff | undefined;
+  private readonly builds: BuildHandoff | undefined;
   private lastSweep = -Infinity;
 
   constructor(private readonly options: SandboxRegistryOptions) {
     this.store = options.store;
+    this.builds = options.builds;
     this.storage = new BuildStorage(options.store);
     this.now = options.now ?? Date.now;
     this.index = new SandboxIndex(options.store, this.now, {
@@ -117,11 +107,6 @@ export class SandboxRegistry {
       maxSandboxesPerAddress: options.maxSandboxesPerAddress ?? options.maxSandboxes ?? MAX_SANDBOXES,
       drop: (key) => this.drop(key),
     });
-  }
-
-  /** Where builds go from now on (set once the dispatcher exists: it updates sandboxes through this registry). */
-  handOffBuildsTo(builds: BuildHandoff): void {
-    this.builds = builds;
   }
 
   /** What the state store holds in the gateway's memory (StateStore.usedBytes). */

@@ -3,6 +3,8 @@ import {
   buildArtifacts,
   type BuildEffects,
   type BuildEnding,
+  type LogSize,
+  logSizeOf,
   BuildQueue,
   type BuildQueueState,
   type BuildRecord,
@@ -256,7 +258,7 @@ export class Sandbox {
     const build = this.builds.get(buildId);
     const stored = await this.storage.lines(buildId);
     const artifacts = this.renderedArtifacts(build, [...stored, note], status, at);
-    const ending = this.ending(status, error, artifacts, false, stored);
+    const ending = this.ending(status, error, artifacts, false, logSizeOf(stored));
     return this.builds.end(buildId, { ...ending, logBytes: ending.logBytes + Buffer.byteLength(note) + 1 }, note, at);
   }
 
@@ -267,17 +269,21 @@ export class Sandbox {
     return [...lines, ...(build.logNotes ?? [])];
   }
 
-  /** The ending of a build the runner finished, from its whole log (and its own artifacts, if it made any). */
-  finishedBuild(
+  /**
+   * The ending of a build the runner finished: `log` is how much of it is stored (counted as it was),
+   * and its own artifacts if it made any; else they are rendered from its log, read only for that.
+   */
+  async finishedBuild(
     buildId: string,
     outcome: { status: 'succeeded' | 'failed'; error: string | null },
-    log: readonly string[],
+    log: LogSize,
     own?: readonly ArtifactFile[],
-  ): boolean {
+  ): Promise<boolean> {
     const build = this.builds.find(buildId);
     if (!build || isFinished(build)) return false;
     const at = this.now();
-    const artifacts = own ?? this.renderedArtifacts(build, log, outcome.status, at);
+    const artifacts =
+      own ?? this.renderedArtifacts(build, (await this.storage.page(buildId, 0, log.lines)).lines, outcome.status, at);
     return this.builds.finished(
       buildId,
       this.ending(outcome.status, outcome.error, artifacts, own !== undefined, log),
@@ -290,17 +296,15 @@ export class Sandbox {
     error: string | null,
     artifacts: readonly ArtifactFile[],
     stored: boolean,
-    log: readonly string[],
+    log: LogSize,
   ): BuildEnding {
-    let logBytes = 0;
-    for (const line of log) logBytes += Buffer.byteLength(line) + 1;
     return {
       status,
       error,
       artifacts: artifacts.map((a) => ({ name: a.name, size: a.content.length, content_type: a.contentType })),
       artifactsStored: stored,
-      logBytes,
-      logLines: log.length,
+      logBytes: log.bytes,
+      logLines: log.lines,
     };
   }
 

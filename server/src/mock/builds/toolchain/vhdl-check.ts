@@ -1,0 +1,84 @@
+import { copyFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { BuildOutcome } from '../runner.js';
+import type { TopLevel } from '../hdl-project.js';
+import { MOKU_LIBRARY, MOKU_LIBRARY_NAME, VHDL_PLATFORM } from './platform-files.js';
+import type { SynthesisContext } from './synthesis-context.js';
+import type { ToolEnd } from './tool-process.js';
+import { readToolFile } from './tool-output.js';
+import { dependencyOrder } from './vhdl-order.js';
+import { SynthesisFindings } from './vhdl-synthesis.js';
+
+/** A project file as a tool argument: `./name` is never read as an option, whatever the name. */
+const asPath = (name: string) => `./${name}`;
+const ok = (end: ToolEnd) => end.reason === 'exit' && end.code === 0;
+
+/**
+ * The VHDL step of a check build: GHDL analyses the platform library, then the project's VHDL files in
+ * dependency order; for a VHDL top it synthesizes the design to Verilog for Yosys's estimate. Ends the
+ * build (`done`: failed, or checked without an estimate) or hands on the netlist (null: no VHDL top).
+ */
+export async function checkVhdl(
+  ctx: SynthesisContext,
+  ghdl: string,
+  vhdl: string[],
+  top: TopLevel,
+): Promise<{ done: true | BuildOutcome } | { netlist: string | null }> {
+  const job = ctx.job();
+  const dir = ctx.dir();
+  const target = job.config.target;
+  const std = ['--std=08', '--workdir=.'];
+  // The platform library first, so user files may say `library Moku; use Moku.Support.all;`.
+  const moku = MOKU_LIBRARY.map((n) => `../platform/${n}`);
+  let end = await ctx.tool('ghdl', ghdl, ['-a', ...std, `--work=${MOKU_LIBRARY_NAME}`, ...moku]);
+  if (!ok(end)) return { done: await ctx.failure(end) };
+  end = await ctx.tool('ghdl', ghdl, ['-a', ...std, ...VHDL_PLATFORM.map((n) => `../platform/${n}`)]);
+  if (!ok(end)) return { done: await ctx.failure(end) };
+  end = await ctx.tool('ghdl', ghdl, ['-i', ...std, ...vhdl.map(asPath)]);
+  if (!ok(end)) return { done: await ctx.failure(end) };
+  // Analyse in dependency order (GHDL works it out from the imported units), then the rest.
+  const order: string[] = [];
+  await ctx.toolLines(ghdl, ['--elab-order', ...std, target.toLowerCase()], (line) => order.push(line.trim()));
+  const ordered = order.map((name) => name.replace(/^\.\//, '')).filter((name) => vhdl.includes(name));
+  // The files GHDL left out (all of them when a unit is missing) in the order their text gives.
+  const rest = dependencyOrder(job.files.filter((f) => vhdl.includes(f.name) && !ordered.includes(f.name)));
+  end = await ctx.tool('ghdl', ghdl, ['-a', ...std, ...[...ordered, ...rest].map(asPath)]);
+  if (!ok(end)) return { done: await ctx.failure(end) };
+  if (top.language !== 'vhdl') return { netlist: null };
+
+  // The synthesized VHDL goes to Yosys as Verilog; unbound components stay black boxes there,
+  // so a VHDL top may instantiate the project's Verilog modules (declared as components).
+  const findings = new SynthesisFindings(top, job.files);
+  const synth = (extra: string) => {
+    const synthArgs = `--synth ${std.join(' ')}${extra} --out=verilog ${target.toLowerCase()}`;
+    return ctx.tool('ghdl', 'sh', ['-c', `exec "$0" ${synthArgs} > ../vhdl-netlist.v`, ghdl], {
+      shown: [synthArgs],
+      rewrite: findings.rewrite,
+    });
+  };
+  end = await synth('');
+  // Latches are warnings (as the vendor's toolchain has them): once GHDL has named them, again with --latches.
+  if (!ok(end) && findings.onlyLatches) end = await synth(' --latches');
+  if (!ok(end) && findings.onlyToolLimits && end.reason === 'exit') {
+    // What GHDL cannot synthesize it can still elaborate as a simulator would: the design is checked.
+    const args = ['--elab-run', ...std, target.toLowerCase(), '--no-run'];
+    end = await ctx.tool('ghdl', ghdl, args, { rewrite: findings.rewrite });
+    if (!ok(end)) return { done: await ctx.failure(end) };
+    ctx.log('The design was analysed and elaborated; the resource estimate is skipped (see the platform notes above)');
+    return { done: true };
+  }
+  // GHDL's synthesis failing on its own, with nothing wrong found in the design: what it checked stands.
+  // Out of memory, it has not checked the design: that stays a (tool) failure.
+  if (!ok(end) && ctx.troubleKind() === 'crash' && !ctx.userErrors())
+    return {
+      done: ctx.estimateSkipped(
+        top.file,
+        `GHDL's synthesis ${ctx.troubleWords()}, so the design's elaboration and resource estimate were skipped`,
+      ),
+    };
+  if (!ok(end)) return { done: await ctx.failure(end) };
+  const netlist = (await readToolFile(path.join(dir, 'vhdl-netlist.v'))).toString('utf8');
+  await copyFile(path.join(dir, 'vhdl-netlist.v'), path.join(dir, 'src', '.vhdl-netlist.v'));
+  ctx.log(`GHDL synthesized ${target} (${netlist.split('\n').length} lines of Verilog for Yosys)`);
+  return { netlist };
+}

@@ -1,0 +1,58 @@
+import { copyFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { BuildOutcome } from '../runner.js';
+import type { TopLevel } from '../hdl-project.js';
+import { blackBoxLines, ipCoresUsed, type NetlistCells } from './black-boxes.js';
+import type { ToolSandbox } from './bubblewrap.js';
+import { IP_CORES_VERILOG } from './platform-files.js';
+import type { SynthesisContext } from './synthesis-context.js';
+import { readToolFile, wroteTooMuch } from './tool-output.js';
+import { reportLines, resourceSummary, yosysScript } from './toolchain-steps.js';
+import { yosysCommand } from './yosys-memory.js';
+
+/**
+ * The estimate step of a check build: Yosys reads the project's Verilog and GHDL's netlist of a VHDL top
+ * (the platform's IP cores as black boxes) and reports the generic cells the design needs. For a VHDL
+ * top GHDL checked the design, for a Verilog top Verilator did: whatever stops Yosys then is a limit of
+ * the check, said in a platform note (but Yosys checks a VHDL top's Verilog modules).
+ */
+export async function estimateWithYosys(
+  ctx: SynthesisContext,
+  sandbox: ToolSandbox,
+  verilog: string[],
+  vhdlNetlist: string | null,
+  top: TopLevel,
+): Promise<true | BuildOutcome> {
+  const src = path.join(ctx.dir(), 'src');
+  await copyFile(path.join(ctx.dir(), 'platform', IP_CORES_VERILOG), path.join(src, '.ip-cores.v'));
+  const script = yosysScript({
+    target: ctx.job().config.target,
+    blackBoxes: '.ip-cores.v',
+    verilog,
+    vhdlNetlist: vhdlNetlist ? '.vhdl-netlist.v' : null,
+  });
+  const yosys = yosysCommand(sandbox, ['-q', '-p', script]);
+  const estimateOnly = top.language === 'verilog';
+  const end = await ctx.tool('yosys', yosys.command, yosys.args, {
+    shown: ['-q', '-p', `'${script}'`],
+    sandbox: yosys.sandbox,
+    diagnostics: !estimateOnly,
+  });
+  const stopped = end.reason === 'exit' ? end.code !== 0 : end.reason === 'signal' && !wroteTooMuch(end);
+  if (stopped && !ctx.userErrors()) {
+    const toolError = ctx.toolError();
+    const why =
+      ctx.troubleKind() !== null
+        ? ctx.troubleWords()
+        : `could not read the design${toolError ? ` (${toolError})` : ''}`;
+    return ctx.estimateSkipped(top.file, `Yosys ${why}, so the resource estimate was skipped`);
+  }
+  if (end.reason !== 'exit' || end.code !== 0) return ctx.failure(end);
+  const netlist = JSON.parse((await readToolFile(path.join(src, 'netlist.json'))).toString('utf8')) as NetlistCells;
+  const blackBoxes = blackBoxLines(ipCoresUsed(netlist));
+  if (blackBoxes.length > 0) ctx.log(...blackBoxes);
+  const report = (await readToolFile(path.join(src, 'resources.rpt'))).toString('utf8');
+  ctx.log('Resource report (Yosys generic cells):', ...reportLines(report));
+  ctx.log(resourceSummary(report));
+  return true;
+}
