@@ -16,12 +16,24 @@ export function indexAt(times: ArrayLike<number>, time: number): number {
   let found = -1;
   while (low <= high) {
     const middle = (low + high) >>> 1;
-    if (times[middle] <= time) {
+    if (times[middle]! <= time) {
       found = middle;
       low = middle + 1;
     } else high = middle - 1;
   }
   return found;
+}
+
+/** Index of the last change strictly before `time`; -1 when there is none. */
+export function indexBefore(times: ArrayLike<number>, time: number): number {
+  let low = 0;
+  let high = times.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (times[middle]! < time) low = middle + 1;
+    else high = middle;
+  }
+  return low - 1;
 }
 
 /** The value in force at `time`, or undefined before the first change. */
@@ -53,7 +65,7 @@ export function nextChange(signal: SignalChanges, time: number): number | undefi
 export function previousChange(signal: SignalChanges, time: number): number | undefined {
   const { times, values } = signal;
   // Strictly before `time`: a cursor sitting on a change moves to the one before it.
-  for (let index = indexAt(times, time - 1e-9); index > 0; index--) {
+  for (let index = indexBefore(times, time); index > 0; index--) {
     if (values[index] !== values[index - 1]) return times[index];
   }
   return undefined;
@@ -80,7 +92,7 @@ export function nearestChange(
  */
 export function appendChanges(held: SignalChanges, piece: SignalChanges): SignalChanges {
   if (piece.times.length === 0) return held;
-  const keep = indexAt(held.times, piece.times[0] - 1e-9) + 1;
+  const keep = indexBefore(held.times, piece.times[0]!) + 1;
   const times = new Float64Array(keep + piece.times.length);
   times.set(held.times.subarray(0, keep));
   times.set(piece.times, keep);

@@ -59,7 +59,7 @@ const UNITS: [number, string][] = [
 export function formatTime(ps: number): string {
   if (ps === 0) return '0 ps';
   const magnitude = Math.abs(ps);
-  const [scale, unit] = UNITS.find(([size]) => magnitude >= size) ?? UNITS[UNITS.length - 1];
+  const [scale, unit] = UNITS.find(([size]) => magnitude >= size) ?? [1, 'ps'];
   return `${Number((ps / scale).toPrecision(4))} ${unit}`;
 }
 
