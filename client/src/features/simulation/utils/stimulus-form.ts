@@ -1,6 +1,8 @@
 // The Simulate form's fields as typed text, checked and turned into a startSimulation body. Every field's
 // problem is reported at once, in words, next to the field it belongs to (the key is the field's id).
 
+import type { Stimulus, StimulusSimulationRequest } from '@/lib/api/simulations';
+
 export const INPUTS = ['A', 'B', 'C', 'D'] as const;
 export type InputName = (typeof INPUTS)[number];
 
@@ -107,25 +109,6 @@ export function parseSamples(text: string): { samples: number[]; error?: string 
   return { samples };
 }
 
-export interface StimulusInput {
-  shape: Exclude<ShapeChoice, 'off'>;
-  unit: 'volts' | 'codes';
-  amplitude: number;
-  offset: number;
-  frequency_hz: number;
-  phase_deg: number;
-  samples?: number[];
-}
-
-export interface StimulusRequest {
-  kind: 'stimulus';
-  duration_cycles: number;
-  inputs: Partial<Record<InputName, StimulusInput>>;
-  controls: { register: number; value: number; at_cycle: number }[];
-  reset: { at_cycle: number; value: boolean }[];
-  ext_trig: { at_cycle: number; value: boolean }[];
-}
-
 export type FieldErrors = Record<string, string>;
 
 /** Field ids, shared by the form's inputs and the error map. */
@@ -137,7 +120,7 @@ export const fieldId = {
   durationCycles: 'sim-duration',
 };
 
-function checkInput(name: InputName, fields: InputFields, errors: FieldErrors): StimulusInput | undefined {
+function checkInput(name: InputName, fields: InputFields, errors: FieldErrors): Stimulus | undefined {
   if (fields.shape === 'off') return undefined;
   const number = (field: 'amplitude' | 'offset' | 'frequency' | 'phase', what: string) => {
     const value = parseNumber(fields[field]);
@@ -161,7 +144,7 @@ function checkInput(name: InputName, fields: InputFields, errors: FieldErrors): 
 }
 
 /** The request body, or the problems (by field id). */
-export function stimulusRequest(fields: StimulusFields): { request?: StimulusRequest; errors: FieldErrors } {
+export function stimulusRequest(fields: StimulusFields): { request?: StimulusSimulationRequest; errors: FieldErrors } {
   const errors: FieldErrors = {};
   const duration = parseInteger(fields.durationCycles);
   if (!(Number.isInteger(duration) && duration >= 1 && duration <= LIMITS.maxCycles))
@@ -175,7 +158,7 @@ export function stimulusRequest(fields: StimulusFields): { request?: StimulusReq
     return cycle;
   };
 
-  const inputs: StimulusRequest['inputs'] = {};
+  const inputs: StimulusSimulationRequest['inputs'] = {};
   for (const name of INPUTS) {
     const input = checkInput(name, fields.inputs[name], errors);
     if (input) inputs[name] = input;
