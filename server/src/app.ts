@@ -8,7 +8,7 @@ import Fastify, {
 import cookie from '@fastify/cookie';
 import type { AppConfig } from './config.js';
 import { loggerOptions, withAsyncStdout, writeRequestCompleted } from './logger.js';
-import errorsPlugin from './plugins/errors.js';
+import errorsPlugin from './plugins/error-handler.js';
 import securityPlugin from './plugins/security.js';
 import healthPlugin from './plugins/health.js';
 import configJsonPlugin from './plugins/config-json.js';

@@ -156,6 +156,9 @@ const envShape = z.object({
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   // How long a gateway's claim on a running build lasts without a heartbeat (mock builds in a shared store).
   MOCK_BUILD_LEASE_MS: intFromEnv(500, 600_000).default(10_000),
+  // Simulations (mock/simulations/): the VCD one run may write, and the runs kept per user.
+  MOCK_SIMULATION_VCD_MB: intFromEnv(1, 1024).default(32),
+  MOCK_SIMULATIONS_KEPT: intFromEnv(1, 100).default(5),
   // Mock mode's public-demo bounds (README: "Bounds of the mock"); defaults fit one small machine.
   MOCK_MAX_SANDBOXES: intFromEnv(1, 100_000).default(500),
   MOCK_MAX_SESSIONS: intFromEnv(1, 1_000_000).default(5000),
@@ -272,6 +275,10 @@ export interface AppConfig {
     /** Signs mock session tokens; unset: random per start (memory) or kept in the shared store (Redis). */
     sessionSecret?: string;
     buildLeaseMs: number;
+    /** MOCK_SIMULATION_VCD_MB: the VCD one simulation may write (in bytes). */
+    simulationVcdBytes: number;
+    /** MOCK_SIMULATIONS_KEPT: simulations kept per user (the oldest finished ones go). */
+    simulationsKept: number;
   };
 }
 
@@ -419,6 +426,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       storePrefix: e.MOCK_STORE_PREFIX,
       sessionSecret: e.SESSION_SECRET,
       buildLeaseMs: e.MOCK_BUILD_LEASE_MS,
+      simulationVcdBytes: e.MOCK_SIMULATION_VCD_MB * 1024 * 1024,
+      simulationsKept: e.MOCK_SIMULATIONS_KEPT,
       limits: {
         sandboxes: e.MOCK_MAX_SANDBOXES,
         sandboxesPerAddress: e.MOCK_MAX_SANDBOXES_PER_ADDRESS,

@@ -1,5 +1,7 @@
 import { Coverage } from './coverage.js';
 import { ContractDocument } from './document.js';
+import type { Call, CallOptions, CallResult, Skip, StepResult } from './scenario-call.js';
+import { SIMULATION_OPERATIONS, simulationSteps } from './simulation-scenario.js';
 import { ContractValidator, isJsonMediaType, mediaTypeOf, type BodySample, type Violation } from './validator.js';
 
 /** Response bodies the scenario reads whole; artifacts beyond this are judged by their head. */
@@ -22,20 +24,7 @@ export interface ScenarioOptions {
 
 export const STEP_TIMEOUT_MS = 30_000;
 
-export type StepOutcome = 'pass' | 'fail' | 'skip';
-
-export interface StepResult {
-  step: string;
-  operation: string;
-  method: string;
-  path: string;
-  expected: number[];
-  status?: number;
-  outcome: StepOutcome;
-  /** Why it failed or was skipped. */
-  note?: string;
-  violations: Violation[];
-}
+export type { StepOutcome, StepResult } from './scenario-call.js';
 
 export interface ScenarioResult {
   steps: StepResult[];
@@ -43,22 +32,6 @@ export interface ScenarioResult {
   failed: number;
   coverage: Coverage;
   document: ContractDocument;
-}
-
-interface CallOptions {
-  params?: Record<string, string>;
-  query?: Record<string, string>;
-  json?: unknown;
-  text?: string;
-  /** Send no credentials at all, or a made-up key. */
-  auth?: 'default' | 'none' | 'bogus-key';
-  expect: number[];
-}
-
-interface CallResult {
-  status: number;
-  body: unknown;
-  step: StepResult;
 }
 
 /** Marks a step failed for a reason of the scenario's own (a wrong value, not a schema error). */
@@ -230,6 +203,7 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRes
         'buildDetails',
         'getBuildLog',
         'cancelBuild',
+        ...SIMULATION_OPERATIONS,
         'deleteProject',
       ]) {
         skip('(needs the scratch project)', op, 'the scratch project could not be created');
@@ -285,9 +259,6 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRes
   const violations = steps.flatMap((s) => s.violations);
   return { steps, violations, failed: steps.filter((s) => s.outcome === 'fail').length, coverage, document };
 }
-
-type Call = (step: string, operationId: string, options: CallOptions) => Promise<CallResult | undefined>;
-type Skip = (step: string, operationId: string, note: string) => void;
 
 async function scratchProject(
   call: Call,
@@ -349,6 +320,7 @@ async function scratchProject(
     for (const op of ['buildDetails', 'getBuildLog', 'cancelBuild'])
       skip('(needs the queued build)', op, 'the build could not be queued');
   }
+  await simulationSteps(call, skip, project);
   if (scratchFile) await call('delete file', 'deleteFile', { params: scratchFile, expect: [204] });
 }
 

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+
 /**
  * The mock's domain vocabulary: what a project, its files, a build and an API key are made of.
  * Everything under mock/ imports these types from here, downward: builds/ (the runners) and store/
@@ -44,3 +46,6 @@ export type Scope = 'projects:read' | 'projects:write' | 'builds:read' | 'builds
 
 /** A queued or running build is not finished; every other status is final. */
 export const isFinishedStatus = (status: BuildStatus) => status !== 'queued' && status !== 'running';
+
+/** A 24-hex id like the real service's. */
+export const newId = () => randomBytes(12).toString('hex');

@@ -2,15 +2,17 @@ import type { FastifyPluginAsync } from 'fastify';
 import compress from '@fastify/compress';
 import identityPlugin from './identity/identity.js';
 import apiPlugin, { loadContract } from './api/api.js';
-import mockAdminRoutes from './admin/admin.js';
+import mockAdminRoutes from './admin/mock-admin-routes.js';
 import { MockControls } from './admin/controls.js';
 import { QuotaGuard } from './api/quotas.js';
-import { selectRunner } from './builds/select-runner.js';
+import { BuildDispatcher, selectRunner } from './builds/index.js';
 import { loadSeedData } from './fixtures.js';
 import os from 'node:os';
-import { BuildDispatcher } from './builds/dispatcher.js';
 import { SandboxRegistry } from './store/registry.js';
 import { describeStore, openStateStore } from './state/open-store.js';
+import { selectSimulationRunner } from './simulations/select-simulation-runner.js';
+import { SimulationService } from './simulations/simulation-service.js';
+import { SimulationStore } from './simulations/simulation-store.js';
 
 /**
  * MODE=mock: the gateway answers /api and the identity paths itself, so the SPA runs with no
@@ -52,8 +54,14 @@ const mockPlugin: FastifyPluginAsync = async (app) => {
   // Idle session sandboxes also go when nobody calls the API; the timer never keeps the process up.
   const sweep = () => registry.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'mock: sweep failed'));
   const sweeper = setInterval(() => void sweep(), Math.min(60_000, mock.sandboxIdleMinutes * 15_000)).unref();
+  const simulations = new SimulationService(
+    new SimulationStore(store, { keptPerSandbox: mock.simulationsKept, leaseMs: mock.buildLeaseMs }),
+    selectSimulationRunner(mock, builds.kind),
+    { limits: { vcdBytes: mock.simulationVcdBytes }, leaseMs: mock.buildLeaseMs, log: app.log },
+  );
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
+    simulations.close();
     await dispatcher.close();
     registry.close();
     await store.close();
@@ -61,7 +69,7 @@ const mockPlugin: FastifyPluginAsync = async (app) => {
 
   const controls = new MockControls(store);
   const contract = await loadContract();
-  await app.register(apiPlugin, { registry, controls, contract, quotas: new QuotaGuard(mock.limits) });
+  await app.register(apiPlugin, { registry, controls, contract, quotas: new QuotaGuard(mock.limits), simulations });
   // Only with ADMIN_TOKEN (plugins/admin.ts).
   await mockAdminRoutes(app, {
     registry,

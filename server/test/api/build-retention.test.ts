@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildRunner } from '../../src/mock/builds/runner.js';
-import { buildsToDrop, type RetainedBuild } from '../../src/mock/store/build-retention.js';
+import { buildsToDrop, type RetainedBuild } from '../../src/mock/builds/queue/build-retention.js';
 import { startSignedInGateway, type TestGateway } from '../helpers/gateway.js';
 import { sandboxHarness } from '../helpers/sandbox-harness.js';
 import { ADA, useTestSeed } from '../helpers/test-fixtures.js';

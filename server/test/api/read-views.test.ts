@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryStateStore } from '../../src/mock/state/memory-store.js';
-import { BuildStorage } from '../../src/mock/store/build-storage.js';
+import { BuildStorage } from '../../src/mock/builds/build-storage.js';
 import { Sandbox } from '../../src/mock/store/sandbox.js';
 import { seededSandbox } from '../../src/mock/store/seeded-sandbox.js';
 import { sandboxHarness } from '../helpers/sandbox-harness.js';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../src/mock/builds/diagnostics.js';
 import { GHDL_MISSING } from '../../src/mock/builds/select-runner.js';
-import { REAL_CONVERSION_LIMIT, realFunctionLimit } from '../../src/mock/builds/vhdl-synthesis.js';
+import { REAL_CONVERSION_LIMIT, realFunctionLimit } from '../../src/mock/builds/toolchain/vhdl-synthesis.js';
 import type { ProjectConfig, SourceFile } from '../../src/mock/domain.js';
 import { cores, ghdl, startBuild, toolchainRunner, type Finished } from './toolchain-harness.js';
 

@@ -2,9 +2,9 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { detectIsolation, type ToolSandbox } from '../../src/mock/builds/sandbox.js';
+import { detectIsolation, type ToolSandbox } from '../../src/mock/builds/toolchain/bubblewrap.js';
 import { toolSandbox } from '../../src/mock/builds/select-runner.js';
-import { BuildBudget, runTool, TOOL_NICENESS, toolEnvironment } from '../../src/mock/builds/tool-process.js';
+import { BuildBudget, runTool, TOOL_NICENESS, toolEnvironment } from '../../src/mock/builds/toolchain/tool-process.js';
 import { liveProcesses } from './processes.js';
 
 // The process side of real builds: a tool is the leader of its own process group, killed whole by

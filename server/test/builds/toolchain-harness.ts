@@ -3,8 +3,8 @@ import { version as yosysVersion } from '@yowasp/yosys';
 import type { Diagnostic } from '../../src/mock/builds/diagnostics.js';
 import type { BuildJob, BuildOutcome, BuildRunner, RunningBuild } from '../../src/mock/builds/runner.js';
 import { findGhdl, GHDL_MISSING, toolSandbox } from '../../src/mock/builds/select-runner.js';
-import { ToolchainRunner, type ToolchainRunnerOptions } from '../../src/mock/builds/toolchain-runner.js';
-import { findVerilator } from '../../src/mock/builds/verilog-check.js';
+import { ToolchainRunner, type ToolchainRunnerOptions } from '../../src/mock/builds/toolchain/toolchain-runner.js';
+import { findVerilator } from '../../src/mock/builds/toolchain/verilog-check.js';
 import type { ProjectConfig, SourceFile } from '../../src/mock/domain.js';
 import { PLATFORM_DIR } from '../fixtures/seed-data.js';
 

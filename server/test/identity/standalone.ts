@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import errorsPlugin from '../../src/plugins/errors.js';
+import errorsPlugin from '../../src/plugins/error-handler.js';
 import identityPlugin from '../../src/mock/identity/identity.js';
 import { testConfig } from '../../src/config.js';
 import { MemoryStateStore } from '../../src/mock/state/memory-store.js';

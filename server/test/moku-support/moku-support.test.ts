@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MOKU_LIBRARY, MOKU_LIBRARY_NAME } from '../../src/mock/builds/platform-files.js';
+import { MOKU_LIBRARY, MOKU_LIBRARY_NAME } from '../../src/mock/builds/toolchain/platform-files.js';
 import { PLATFORM_DIR } from '../fixtures/seed-data.js';
 
 // The platform library Moku.Support (fixtures/platform/vhdl/moku) simulated by GHDL: each testbench here

@@ -20,6 +20,8 @@ import { blankNumberIssues } from './parameter-issues.js';
 import { declaredOnly, jsonBodySchema } from './declared-only.js';
 import { PathMemo } from './path-memo.js';
 import { projectHandlers } from './projects.js';
+import { simulationHandlers } from './simulations.js';
+import type { SimulationService } from '../simulations/simulation-service.js';
 import type { QuotaGuard } from './quotas.js';
 import type { HandlerContext, HandlerResult, Handlers } from './types.js';
 import { toIssues } from './validation-errors.js';
@@ -56,6 +58,7 @@ export interface MockApiOptions {
   contract: Contract;
   /** The public demo's per-sandbox limits, checked before a handler writes. */
   quotas: QuotaGuard;
+  simulations: SimulationService;
 }
 
 const HANDLERS: Handlers = {
@@ -65,6 +68,7 @@ const HANDLERS: Handlers = {
   ...exampleHandlers,
   ...apiKeyHandlers,
   ...identityHandlers,
+  ...simulationHandlers,
 };
 
 /** Loads the contract and checks every operation has a handler (and every handler an operation). */
@@ -172,6 +176,7 @@ function sendThrown(reply: FastifyReply, error: unknown) {
 
 async function routes(app: FastifyInstance, options: MockApiOptions) {
   const { registry, controls, quotas } = options;
+  const simulations = { service: options.simulations };
   const { api, document } = options.contract;
   const documentSecurity = (document.security ?? []) as Record<string, string[]>[];
   const documentText = JSON.stringify(document);
@@ -318,6 +323,8 @@ async function routes(app: FastifyInstance, options: MockApiOptions) {
       const result = await registry.use(caller.sandboxKey, access, async (sandbox) => {
         const context: HandlerContext = {
           sandbox,
+          sandboxKey: caller.sandboxKey,
+          simulations,
           userId: caller.userId,
           identity: app.mockIdentity,
           params: parsed.params,
@@ -330,7 +337,7 @@ async function routes(app: FastifyInstance, options: MockApiOptions) {
         if (operationId === 'newProjectBuild') quotas.recordBuild(sandbox);
         return answer;
       });
-      return send(reply, result);
+      return send(reply, result.afterUnit ? await result.afterUnit() : result);
     } catch (error) {
       return sendThrown(reply, error);
     }

@@ -1,10 +1,15 @@
 import type { MockIdentity } from '../session.js';
+import type { SimulationService } from '../simulations/simulation-service.js';
 import type { Sandbox } from '../store/sandbox.js';
 
 /** What an operation handler gets: the caller's sandbox and the validated request. */
 export interface HandlerContext {
   sandbox: Sandbox;
+  /** The caller's sandbox key (what owns their simulations). */
+  sandboxKey: string;
   userId: string;
+  /** Simulations live beside the sandbox document (simulations/), not in it. */
+  simulations: { service: SimulationService };
   identity: MockIdentity;
   /** Path parameters, coerced to the contract's types. */
   params: Record<string, unknown>;
@@ -20,6 +25,12 @@ export interface HandlerResult {
   body?: unknown;
   contentType?: string;
   headers?: Record<string, string>;
+  /**
+   * Work done once after the request's unit of work is stored, whose result is the answer: a write's
+   * handler may run again on a newer copy of the sandbox, so what must happen once (starting a
+   * simulation) goes here.
+   */
+  afterUnit?: () => Promise<HandlerResult>;
 }
 
 export type Handler = (context: HandlerContext) => HandlerResult | Promise<HandlerResult>;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { testConfig } from '../../config.js';
 import type { SeedData } from '../fixtures.js';
-import type { ToolSandbox } from './sandbox.js';
+import type { ToolSandbox } from './toolchain/bubblewrap.js';
 import { selectRunner } from './select-runner.js';
 import { SimulatedRunner } from './simulated-runner.js';
-import { ToolchainRunner } from './toolchain-runner.js';
+import { ToolchainRunner } from './toolchain/toolchain-runner.js';
 
 const seed = { stageLogs: { IP: [], SYNTHESIS: [], ROUTE: [], BITSTREAM: [] } } as unknown as SeedData;
 const mock = (builds: string, env: Record<string, string> = {}) => testConfig({ MOCK_BUILDS: builds, ...env }).mock;

@@ -6,10 +6,16 @@ import type { AppConfig } from '../../config.js';
 import type { SeedData } from '../fixtures.js';
 import type { BuildRunner } from './runner.js';
 import { SimulatedRunner } from './simulated-runner.js';
-import { describeIsolation, detectIsolation, nodeModulesFor, type IsolationKind, type ToolSandbox } from './sandbox.js';
-import { ToolchainRunner } from './toolchain-runner.js';
-import { findVerilator } from './verilog-check.js';
-import { YOSYS_PROCESS } from './yosys-memory.js';
+import {
+  describeIsolation,
+  detectIsolation,
+  nodeModulesFor,
+  type IsolationKind,
+  type ToolSandbox,
+} from './toolchain/bubblewrap.js';
+import { ToolchainRunner } from './toolchain/toolchain-runner.js';
+import { findVerilator } from './toolchain/verilog-check.js';
+import { YOSYS_PROCESS } from './toolchain/yosys-memory.js';
 
 /** The largest file a tool may write (RLIMIT_FSIZE): a design cannot fill the disk. */
 export const TOOL_FILE_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Scope } from '../domain.js';
+import { newId, type Scope } from '../domain.js';
 import { notFound } from '../../errors.js';
-import { newId, type ApiKeyRecord } from './records.js';
+import type { ApiKeyRecord } from './records.js';
 
 export const hashKey = (secret: string) => createHash('sha256').update(secret).digest('hex');
 

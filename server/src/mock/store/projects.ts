@@ -1,7 +1,7 @@
-import type { ProjectConfig, SourceFile } from '../domain.js';
+import { newId, type ProjectConfig, type SourceFile } from '../domain.js';
 import { configProblems, defaultConfig, type SeedData } from '../fixtures.js';
 import { ApiError, ApiValidationError, notFound, type ValidationIssue } from '../../errors.js';
-import { newId, type FileRecord, type ProjectRecord } from './records.js';
+import type { FileRecord, ProjectRecord } from './records.js';
 
 /**
  * A file name's most bytes in UTF-8: a build writes each file under its own name, and file systems

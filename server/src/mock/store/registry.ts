@@ -5,7 +5,7 @@ import type { SeedData } from '../fixtures.js';
 import type { Scope } from '../domain.js';
 import type { StateStore } from '../state/state-store.js';
 import { hashKey } from './api-keys.js';
-import { BuildStorage } from './build-storage.js';
+import { BuildStorage } from '../builds/index.js';
 import { Sandbox, type SandboxEffects, type SandboxState } from './sandbox.js';
 import { SandboxIndex, type SandboxMeta } from './sandbox-index.js';
 import { seededSandbox } from './seeded-sandbox.js';

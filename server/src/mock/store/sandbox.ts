@@ -1,18 +1,27 @@
-import { buildArtifacts, type ArtifactFile } from '../builds/artifacts.js';
-import { jobVariables } from '../builds/job-log.js';
-import { topLevelProblem } from '../builds/hdl-project.js';
-import { scriptedFailure } from '../builds/simulated-failure.js';
+import {
+  type ArtifactFile,
+  buildArtifacts,
+  type BuildEffects,
+  type BuildEnding,
+  BuildQueue,
+  type BuildQueueState,
+  type BuildRecord,
+  type BuildRetention,
+  type BuildStorage,
+  isFinished,
+  jobVariables,
+  noEffects,
+  pastBuildLog,
+  scriptedFailure,
+  topLevelProblem,
+} from '../builds/index.js';
 import type { ProjectConfig, Scope } from '../domain.js';
 import type { SeedData } from '../fixtures.js';
 import { ApiKeyStore } from './api-keys.js';
-import { BuildQueue, noEffects, type BuildEffects, type BuildEnding, type BuildQueueState } from './build-queue.js';
-import type { BuildRetention } from './build-retention.js';
-import type { BuildStorage } from './build-storage.js';
 import { ApiError, ApiValidationError, notFound } from '../../errors.js';
-import { pastBuildLog } from './past-builds.js';
 import { ReadViews } from './read-views.js';
 import { ProjectStore } from './projects.js';
-import { isFinished, type ApiKeyRecord, type BuildRecord, type ProjectRecord } from './records.js';
+import type { ApiKeyRecord, ProjectRecord } from './records.js';
 import { apiKeyView, buildView, fileContentView, fileView, projectSummary, projectView } from './views.js';
 
 /** A sandbox as its document stores it. */

@@ -1,8 +1,5 @@
 import type { SeedData } from '../fixtures.js';
-import { faultyLine } from '../builds/simulated-failure.js';
-import { BuildQueue } from './build-queue.js';
-import { generateHistory } from './history.js';
-import { historicBuildRecord } from './past-builds.js';
+import { BuildQueue, faultyLine, generateHistory, historicBuildRecord } from '../builds/index.js';
 import type { ProjectRecord } from './records.js';
 import type { SandboxState } from './sandbox.js';
 

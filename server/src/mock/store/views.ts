@@ -1,12 +1,5 @@
-import type { ArtifactFile } from '../builds/artifacts.js';
-import {
-  isFinished,
-  type ApiKeyRecord,
-  type ArtifactEntry,
-  type BuildRecord,
-  type FileRecord,
-  type ProjectRecord,
-} from './records.js';
+import { type ArtifactEntry, type ArtifactFile, type BuildRecord, isFinished } from '../builds/index.js';
+import type { ApiKeyRecord, FileRecord, ProjectRecord } from './records.js';
 
 /** The contract's JSON shapes of the store's records: dates as ISO strings, copies never the records. */
 

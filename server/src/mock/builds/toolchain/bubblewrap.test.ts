@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bwrapArgs, sandboxed, type ToolSandbox } from './sandbox.js';
+import { bwrapArgs, sandboxed, type ToolSandbox } from './bubblewrap.js';
 
 const sandbox = (kind: ToolSandbox['kind']): ToolSandbox => ({
   kind,

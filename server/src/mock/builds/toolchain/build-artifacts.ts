@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { TEXT_CONTENT_TYPE, type ArtifactFile } from './artifacts.js';
+import { TEXT_CONTENT_TYPE, type ArtifactFile } from '../artifacts.js';
 import { MAX_NETLIST_BYTES, MAX_TOOL_FILE_BYTES } from './tool-output.js';
 
 /**

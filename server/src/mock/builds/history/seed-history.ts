@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Faker, en } from '@faker-js/faker';
-import { STAGES, type StageName } from '../domain.js';
-import type { SeedProject } from '../fixtures.js';
+import { STAGES, type StageName } from '../../domain.js';
+import type { SeedProject } from '../../fixtures.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,4 +1,4 @@
-import { fairTurn, pruneServed } from '../state/fair-turn.js';
+import { fairTurn, pruneServed } from '../../state/fair-turn.js';
 
 export interface SlotTicket {
   /** Resolves when this build may run its tools. */

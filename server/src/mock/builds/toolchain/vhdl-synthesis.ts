@@ -1,6 +1,6 @@
-import type { SourceFile } from '../domain.js';
-import { NOT_YOUR_ERROR, type Diagnostic } from './diagnostics.js';
-import { fileKind, type TopLevel } from './hdl-project.js';
+import type { SourceFile } from '../../domain.js';
+import { NOT_YOUR_ERROR, type Diagnostic } from '../diagnostics.js';
+import { fileKind, type TopLevel } from '../hdl-project.js';
 import { IP_CORES } from './platform-files.js';
 
 /**

@@ -1,9 +1,9 @@
-import type { BuildJob } from '../builds/runner.js';
-import type { Diagnostic } from '../builds/diagnostics.js';
-import { STAGES, type BuildStatus, type StageName, type StageStatus } from '../domain.js';
+import type { BuildJob } from '../runner.js';
+import type { Diagnostic } from '../diagnostics.js';
+import { newId, STAGES, type BuildStatus, type StageName, type StageStatus } from '../../domain.js';
 import { buildsToDrop, newestFirst, type BuildRetention } from './build-retention.js';
-import { ApiError, notFound } from '../../errors.js';
-import { isFinished, newId, type ArtifactEntry, type BuildRecord } from './records.js';
+import { ApiError, notFound } from '../../../errors.js';
+import { isFinished, type ArtifactEntry, type BuildRecord } from '../build-record.js';
 
 const HOUR_MS = 3_600_000;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Diagnostic } from './diagnostics.js';
+import type { Diagnostic } from '../diagnostics.js';
 import { REAL_CONVERSION_LIMIT, SynthesisFindings, realFunctionLimit } from './vhdl-synthesis.js';
 
 const top = { language: 'vhdl' as const, file: 'top.vhd', line: 7 };

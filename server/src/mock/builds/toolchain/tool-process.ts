@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { splitLines } from './line-splitter.js';
-import { sandboxed, type ToolSandbox } from './sandbox.js';
+import { sandboxed, type ToolSandbox } from './bubblewrap.js';
 
 /**
  * Lines one build may log unless MOCK_BUILD_OUTPUT_LIMIT_LINES says otherwise. A line costs the

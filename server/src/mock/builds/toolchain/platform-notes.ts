@@ -1,5 +1,5 @@
-import type { SourceFile } from '../domain.js';
-import { NOT_YOUR_ERROR, type Diagnostic } from './diagnostics.js';
+import type { SourceFile } from '../../domain.js';
+import { NOT_YOUR_ERROR, type Diagnostic } from '../diagnostics.js';
 
 /**
  * Platform notes: where the open-source tools of a check build cannot handle a part of a design the

@@ -1,5 +1,5 @@
-import type { SourceFile } from '../domain.js';
-import type { Diagnostic } from './diagnostics.js';
+import type { SourceFile } from '../../domain.js';
+import type { Diagnostic } from '../diagnostics.js';
 
 /**
  * A file name as a Yosys script argument: `./` first (a name starting with `-` is never an option), in

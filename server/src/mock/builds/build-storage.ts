@@ -1,6 +1,6 @@
-import type { ArtifactFile } from '../builds/artifacts.js';
+import type { ArtifactFile } from './artifacts.js';
 import type { StateStore } from '../state/state-store.js';
-import { decodeState, encodeState } from './state-codec.js';
+import { decodeState, encodeState } from '../store/state-codec.js';
 
 /**
  * What a live build keeps outside its sandbox's document, in the state store: its log lines (a

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { ToolSandbox } from './sandbox.js';
+import type { ToolSandbox } from './bubblewrap.js';
 
 /**
  * How Yosys's memory is limited. Yosys runs as WebAssembly in a Node process, and that process needs

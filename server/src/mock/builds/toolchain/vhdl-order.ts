@@ -1,4 +1,4 @@
-import type { SourceFile } from '../domain.js';
+import type { SourceFile } from '../../domain.js';
 
 /**
  * VHDL files in an order GHDL can analyse them one after another: each after the files declaring the

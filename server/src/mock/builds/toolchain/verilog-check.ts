@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import type { SourceFile } from '../domain.js';
-import type { Diagnostic } from './diagnostics.js';
+import type { SourceFile } from '../../domain.js';
+import type { Diagnostic } from '../diagnostics.js';
 import { IP_CORES_VERILOG } from './platform-files.js';
 import { platformNote, topLevelLine } from './platform-notes.js';
 import type { ToolEnd } from './tool-process.js';

@@ -1,13 +1,28 @@
-import { planJobLog } from '../builds/job-log.js';
-import { errorSummary } from '../builds/log-templates.js';
-import { failureDiagnostic } from '../builds/simulated-failure.js';
-import { STAGES, type SourceFile, type StageName, type StageStatus } from '../domain.js';
-import type { HistoricBuild } from './history.js';
-import { appendAll, type BuildRecord, type ProjectRecord } from './records.js';
+import { planJobLog } from '../job-log.js';
+import { errorSummary } from '../log-templates.js';
+import { failureDiagnostic } from '../simulated-failure.js';
+import {
+  STAGES,
+  type BuildErrorSpec,
+  type ProjectConfig,
+  type SourceFile,
+  type StageName,
+  type StageStatus,
+} from '../../domain.js';
+import type { HistoricBuild } from './seed-history.js';
+import type { BuildRecord } from '../build-record.js';
+
+/** What a past build needs of its project (a store's ProjectRecord has it). */
+export interface HistoricProject {
+  id: string;
+  name: string;
+  config: ProjectConfig;
+  failure?: BuildErrorSpec;
+}
 
 /** A seeded project's past build (generated history) as a finished build record; its log is rendered on demand. */
 export function historicBuildRecord(
-  project: ProjectRecord,
+  project: HistoricProject,
   files: readonly SourceFile[],
   past: HistoricBuild,
 ): BuildRecord {
@@ -60,4 +75,9 @@ export function pastBuildLog(stageLogs: Record<StageName, readonly string[]>, bu
     appendAll(lines, stageLines);
   }
   return lines;
+}
+
+/** Appends in place without `push(...items)`, which throws past about 120,000 items (one call's arguments). */
+export function appendAll<T>(target: T[], items: readonly T[]): void {
+  for (const item of items) target.push(item);
 }

@@ -1,0 +1,256 @@
+import { randomUUID } from 'node:crypto';
+import { ApiError } from '../../errors.js';
+import type { StateStore } from '../state/state-store.js';
+import {
+  isFinishedSimulation,
+  type Change,
+  type SignalInfo,
+  type SimulationFailure,
+  type SimulationStatus,
+  type SimulationView,
+} from './simulation-types.js';
+
+/** Value changes per stored chunk of one signal: a waveform answer reads only the chunks its range touches. */
+export const CHANGES_PER_CHUNK = 2000;
+/** Characters per stored piece of a VCD or CSV file. */
+const FILE_CHUNK_CHARS = 256 * 1024;
+
+/** A simulation as stored: its view, its owner (a sandbox key) and how the running gateway holds it. */
+interface StoredSimulation {
+  owner: string;
+  view: SimulationView;
+  /** Someone asked to cancel it (the gateway running it stops its tool when it sees this). */
+  cancelRequested?: boolean;
+  /** Until when (ms since the epoch) the gateway running it vouches for it; renewed while it runs. */
+  leaseUntil?: number;
+}
+
+/** Where each signal's changes are, and what the waveform answers need to know about the run. */
+export interface StoredWaveform {
+  time_unit: 'ps';
+  end_time: number;
+  signals: SignalInfo[];
+  /** Per signal id: the time of each chunk's first change. */
+  chunkStarts: Record<string, number[]>;
+}
+
+const recordKey = (id: string) => `sim:${id}`;
+const listKey = (owner: string) => `sims:${owner}`;
+const logKey = (id: string) => `sim:${id}:log`;
+const fileKey = (id: string, file: 'vcd' | 'csv') => `sim:${id}:${file}`;
+const waveKey = (id: string) => `sim:${id}:wave`;
+const changesKey = (id: string, signal: string) => `sim:${id}:w:${signal}`;
+
+/** What a gateway that stopped renewing leaves behind: a run nobody will finish. */
+export const ABANDONED_MESSAGE = 'The gateway running this simulation stopped before it finished: start it again';
+
+/**
+ * Simulations in the mock's state store (memory or Redis, so every gateway of one store sees the
+ * same runs): a document per simulation and a newest-first list per sandbox (bounded: the oldest
+ * finished ones are forgotten with their logs and waveforms), the log as an append-only list as
+ * for builds, the VCD and CSV in pieces, and each signal's changes in chunks with an index of chunk
+ * start times so a time range reads only the chunks it touches.
+ */
+export class SimulationStore {
+  constructor(
+    private readonly store: StateStore,
+    private readonly options: { keptPerSandbox: number; leaseMs: number; now?: () => number },
+  ) {}
+
+  private now() {
+    return (this.options.now ?? Date.now)();
+  }
+
+  private async readStored(id: string): Promise<{ stored: StoredSimulation; version: number } | null> {
+    const document = await this.store.read(recordKey(id));
+    return document ? { stored: JSON.parse(document.value) as StoredSimulation, version: document.version } : null;
+  }
+
+  /** Changes a simulation's document over the version read (again on a newer one); null when it is gone. */
+  async change(id: string, fn: (stored: StoredSimulation) => void): Promise<SimulationView | null> {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const current = await this.readStored(id);
+      if (!current) return null;
+      fn(current.stored);
+      if ((await this.store.write(recordKey(id), JSON.stringify(current.stored), current.version)) !== null)
+        return current.stored.view;
+    }
+    throw new ApiError(503, 'This simulation is changing too fast to save: try again in a moment');
+  }
+
+  /**
+   * Adds a queued simulation to the sandbox's list, refused (429) while another of its runs is
+   * unfinished; the oldest finished ones beyond the bound are forgotten.
+   */
+  async create(owner: string, view: Omit<SimulationView, 'id' | 'status' | 'started_at' | 'finished_at' | 'failure'>) {
+    const id = randomUUID().replaceAll('-', '');
+    const record: SimulationView = {
+      id,
+      status: 'queued',
+      started_at: null,
+      finished_at: null,
+      failure: null,
+      ...view,
+    };
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const list = await this.store.read(listKey(owner));
+      const ids = list ? (JSON.parse(list.value) as string[]) : [];
+      const views = await Promise.all(ids.map((other) => this.get(other)));
+      if (views.some((other) => other && !isFinishedSimulation(other.status))) {
+        throw new ApiError(429, 'A simulation is already running: wait for it to finish or cancel it');
+      }
+      const kept = ids.filter((_, index) => views[index]);
+      const dropped = kept.splice(Math.max(0, this.options.keptPerSandbox - 1));
+      const stored: StoredSimulation = { owner, view: record, leaseUntil: this.now() + this.options.leaseMs };
+      if ((await this.store.write(recordKey(id), JSON.stringify(stored), 0)) === null) continue;
+      if ((await this.store.write(listKey(owner), JSON.stringify([id, ...kept]), list?.version ?? 0)) === null) {
+        await this.store.remove(recordKey(id));
+        continue;
+      }
+      await Promise.all(dropped.map((old) => this.forget(old)));
+      return record;
+    }
+    throw new ApiError(503, 'Your simulations are changing too fast to save: try again in a moment');
+  }
+
+  /** Every key of a simulation gone. */
+  async forget(id: string): Promise<void> {
+    const wave = await this.waveform(id);
+    const signalKeys = wave ? wave.signals.map((signal) => changesKey(id, signal.id)) : [];
+    await this.store.remove(
+      recordKey(id),
+      logKey(id),
+      fileKey(id, 'vcd'),
+      fileKey(id, 'csv'),
+      waveKey(id),
+      ...signalKeys,
+    );
+  }
+
+  /** A simulation (a run whose gateway stopped vouching for it is failed on the way), or null. */
+  async get(id: string): Promise<SimulationView | null> {
+    const current = await this.readStored(id);
+    if (!current) return null;
+    const { view, leaseUntil } = current.stored;
+    if (isFinishedSimulation(view.status) || (leaseUntil ?? Infinity) >= this.now()) return view;
+    return this.finish(id, 'failed', { message: ABANDONED_MESSAGE });
+  }
+
+  /** The caller's simulation; 404 for anyone else's or a missing one. */
+  async owned(owner: string, id: string): Promise<SimulationView> {
+    const current = await this.readStored(id);
+    if (!current || current.stored.owner !== owner) throw new ApiError(404, 'Simulation not found');
+    return (await this.get(id))!;
+  }
+
+  async list(owner: string, projectId: string): Promise<SimulationView[]> {
+    const list = await this.store.read(listKey(owner));
+    const ids = list ? (JSON.parse(list.value) as string[]) : [];
+    const views = await Promise.all(ids.map((id) => this.get(id)));
+    return views.filter((view): view is SimulationView => view !== null && view.project_id === projectId);
+  }
+
+  async started(id: string) {
+    return this.change(id, (stored) => {
+      if (stored.view.status === 'queued') {
+        stored.view.status = 'running';
+        stored.view.started_at = new Date(this.now()).toISOString();
+      }
+    });
+  }
+
+  /** Extends the running gateway's lease; true when someone asked to cancel meanwhile. */
+  async renew(id: string): Promise<boolean> {
+    let cancel = false;
+    await this.change(id, (stored) => {
+      stored.leaseUntil = this.now() + this.options.leaseMs;
+      cancel = stored.cancelRequested === true;
+    });
+    return cancel;
+  }
+
+  /** Ends it (once: a finished simulation keeps its outcome). */
+  async finish(id: string, status: SimulationStatus, failure: SimulationFailure | null = null) {
+    return this.change(id, (stored) => {
+      if (isFinishedSimulation(stored.view.status)) return;
+      stored.view.status = status;
+      stored.view.failure = status === 'failed' ? failure : null;
+      stored.view.finished_at = new Date(this.now()).toISOString();
+      stored.view.started_at ??= stored.view.finished_at;
+    });
+  }
+
+  /** Asks the gateway running it to stop; 409 once it has finished. */
+  async requestCancel(owner: string, id: string): Promise<SimulationView> {
+    const view = await this.owned(owner, id);
+    if (isFinishedSimulation(view.status)) throw new ApiError(409, `Simulation ${id.slice(-7)} has already finished`);
+    await this.change(id, (stored) => {
+      stored.cancelRequested = true;
+    });
+    return (await this.finish(id, 'cancelled'))!;
+  }
+
+  // ---- the log ----
+  async appendLog(id: string, lines: readonly string[]) {
+    if (lines.length) await this.store.append(logKey(id), lines);
+  }
+
+  async logPage(id: string, offset: number, limit: number, complete: boolean) {
+    const [lines, total] = await Promise.all([
+      this.store.slice(logKey(id), offset, offset + limit),
+      this.store.length(logKey(id)),
+    ]);
+    return { lines, offset, next_offset: offset + lines.length, total, complete };
+  }
+
+  // ---- files ----
+  async saveFile(id: string, file: 'vcd' | 'csv', text: string) {
+    const pieces: string[] = [];
+    for (let start = 0; start < text.length; start += FILE_CHUNK_CHARS)
+      pieces.push(text.slice(start, start + FILE_CHUNK_CHARS));
+    await this.store.remove(fileKey(id, file));
+    if (pieces.length) await this.store.append(fileKey(id, file), pieces);
+    else await this.store.append(fileKey(id, file), ['']);
+  }
+
+  /** Adds a piece to the end of a file (a VCD as the tool writes it). */
+  async appendFile(id: string, file: 'vcd' | 'csv', text: string) {
+    const pieces: string[] = [];
+    for (let start = 0; start < text.length; start += FILE_CHUNK_CHARS)
+      pieces.push(text.slice(start, start + FILE_CHUNK_CHARS));
+    if (pieces.length) await this.store.append(fileKey(id, file), pieces);
+  }
+
+  /** The file's text, or null when the run stored none. */
+  async file(id: string, file: 'vcd' | 'csv'): Promise<string | null> {
+    const length = await this.store.length(fileKey(id, file));
+    if (!length) return null;
+    return (await this.store.slice(fileKey(id, file), 0, length)).join('');
+  }
+
+  // ---- the waveform ----
+  /** Appends chunks of one signal's changes (each at most CHANGES_PER_CHUNK, in time order). */
+  async appendChanges(id: string, signal: string, chunks: readonly Change[][]): Promise<void> {
+    if (chunks.length)
+      await this.store.append(
+        changesKey(id, signal),
+        chunks.map((chunk) => JSON.stringify(chunk)),
+      );
+  }
+
+  /** The waveform's index, written once every change is stored (a reader sees all of it or none). */
+  async saveWaveform(id: string, waveform: StoredWaveform): Promise<void> {
+    await this.store.write(waveKey(id), JSON.stringify(waveform), 0);
+  }
+
+  async waveform(id: string): Promise<StoredWaveform | null> {
+    const document = await this.store.read(waveKey(id));
+    return document ? (JSON.parse(document.value) as StoredWaveform) : null;
+  }
+
+  /** Chunks [first, end) of a signal's changes. */
+  async changeChunks(id: string, signal: string, first: number, end: number): Promise<Change[][]> {
+    const items = await this.store.slice(changesKey(id, signal), first, end);
+    return items.map((item) => JSON.parse(item) as Change[]);
+  }
+}

@@ -1,0 +1,90 @@
+import { CHANGES_PER_CHUNK, type SimulationStore, type StoredWaveform } from './simulation-store.js';
+import type { Change, SignalInfo } from './simulation-types.js';
+import { VcdParser } from './vcd-parser.js';
+
+/**
+ * Reads a VCD as it is written and stores each signal's changes in chunks as they fill, so a large
+ * dump never sits in the gateway's memory as parsed changes: only each signal's unfilled chunk does.
+ * `describe` adds what the header cannot say (a port's sign and volts per code).
+ */
+export class WaveformRecorder {
+  private signals: SignalInfo[] = [];
+  private pending: Change[][] = [];
+  private chunkStarts: number[][] = [];
+  private full: { signal: number; chunk: Change[] }[] = [];
+  /** The dump's signal index → the kept signal's index, or -1. */
+  private kept: number[] = [];
+  private readonly parser: VcdParser;
+  leftOut = 0;
+
+  constructor(
+    private readonly store: SimulationStore,
+    private readonly simulationId: string,
+    /** What the header cannot say; null leaves the signal out of the waveform. */
+    private readonly describe: (signal: SignalInfo) => SignalInfo | null = (signal) => signal,
+  ) {
+    this.parser = new VcdParser({
+      header: (declared, leftOut) => {
+        // Kept signals are numbered again (s0, s1 …) in the order of the dump.
+        this.kept = declared.map(() => -1);
+        for (const [index, signal] of declared.entries()) {
+          const described = this.describe(signal);
+          if (!described) continue;
+          this.kept[index] = this.signals.length;
+          this.signals.push({ ...described, id: `s${this.signals.length}` });
+        }
+        this.pending = this.signals.map(() => []);
+        this.chunkStarts = this.signals.map(() => []);
+        this.leftOut = leftOut;
+      },
+      change: (declared, time, value) => {
+        const signal = this.kept[declared]!;
+        if (signal < 0) return;
+        const pending = this.pending[signal]!;
+        const last = pending[pending.length - 1];
+        // A value set twice at one time (a $dumpvars then a change at #0) keeps the later one.
+        if (last && last[0] === time) last[1] = value;
+        else pending.push([time, value]);
+        if (pending.length >= CHANGES_PER_CHUNK) {
+          this.full.push({ signal, chunk: pending });
+          this.chunkStarts[signal]!.push(pending[0]![0]);
+          this.pending[signal] = [];
+        }
+      },
+    });
+  }
+
+  /** Reads a piece of the dump and stores the chunks it filled. */
+  async write(text: string): Promise<void> {
+    this.parser.write(text);
+    await this.storeFull();
+  }
+
+  private async storeFull() {
+    const full = this.full;
+    this.full = [];
+    for (const { signal, chunk } of full) {
+      await this.store.appendChanges(this.simulationId, this.signals[signal]!.id, [chunk]);
+    }
+  }
+
+  /** The end of the dump: the last chunks and the index are stored. */
+  async finish(): Promise<StoredWaveform> {
+    this.parser.end();
+    await this.storeFull();
+    for (const [signal, pending] of this.pending.entries()) {
+      if (!pending.length) continue;
+      this.chunkStarts[signal]!.push(pending[0]![0]);
+      await this.store.appendChanges(this.simulationId, this.signals[signal]!.id, [pending]);
+    }
+    this.pending = this.pending.map(() => []);
+    const waveform: StoredWaveform = {
+      time_unit: 'ps',
+      end_time: this.parser.endTime,
+      signals: this.signals,
+      chunkStarts: Object.fromEntries(this.signals.map((signal, index) => [signal.id, this.chunkStarts[index]!])),
+    };
+    await this.store.saveWaveform(this.simulationId, waveform);
+    return waveform;
+  }
+}
