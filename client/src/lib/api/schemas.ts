@@ -20,7 +20,14 @@ export type {
   ProjectFile,
   ProjectSummary,
   Scope,
+  Simulation,
+  SimulationSignal,
+  SimulationSignals,
+  SimulationStart,
+  SimulationStatus,
+  Stimulus,
   TargetInterface,
+  Waveform,
 } from './generated/openapi';
 
 /** Builds that can still change (and be cancelled). */

@@ -1,5 +1,5 @@
 import { useMemo, type Dispatch } from 'react';
-import { isAnalogPort, signalTree, type ScopeNode, type WaveSignal } from '../waveform/signal-tree';
+import { defaultRadix, signalTree, type ScopeNode, type WaveSignal } from '../waveform/signal-tree';
 import type { ViewerAction } from '../waveform/viewer-state';
 
 export interface SignalTreePanelProps {
@@ -50,7 +50,7 @@ function ScopeList({
                     ? {
                         type: 'add',
                         id: signal.id,
-                        radix: isAnalogPort(signal) ? 'analog' : signal.signed ? 'signed' : 'hex',
+                        radix: defaultRadix(signal),
                       }
                     : { type: 'remove', id: signal.id },
                 )

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Activity } from 'lucide-react';
 import { useBuildConfigs } from '@/lib/api/build-configs';
-import { startSimulation, type StartSimulationBody } from '@/lib/api/simulations';
+import type { SimulationStart } from '@/lib/api/schemas';
+import { startSimulation } from '@/lib/api/simulations';
 import { paths } from '@/lib/paths';
 import { useSimulationsAvailable } from '../api/use-simulations-available';
 import { useSimulateShortcut } from '../hooks/use-simulate-shortcut';
@@ -30,7 +31,7 @@ export function SimulateButton({ projectId, hardware, fileNames, saveAll }: Simu
   useSimulateShortcut(() => setOpen(true), available === true);
   if (!available) return null;
 
-  const start = async (body: StartSimulationBody) => {
+  const start = async (body: SimulationStart) => {
     if (!(await saveAll())) throw new Error('Your changes could not be saved, so the simulation was not started.');
     const simulation = await startSimulation(projectId, body);
     navigate(paths.simulation(projectId, simulation.id));

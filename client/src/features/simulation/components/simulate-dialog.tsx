@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/dialog';
 import { errorMessage } from '@/lib/api/error-message';
-import type { Simulation, StartSimulationBody } from '@/lib/api/simulations';
+import type { Simulation, SimulationStart } from '@/lib/api/schemas';
 import {
   defaultStimulus,
   stimulusRequest,
@@ -19,7 +19,7 @@ export interface SimulateDialogProps {
   clockHz?: number;
   hardwareName?: string;
   /** Saves what is unsaved and starts the run; rejects with the reason it could not. */
-  onStart(body: StartSimulationBody): Promise<Simulation>;
+  onStart(body: SimulationStart): Promise<Simulation>;
 }
 
 type Mode = 'stimulus' | 'testbench';
@@ -44,12 +44,13 @@ export function SimulateDialog({ open, onOpenChange, fileNames, clockHz, hardwar
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    let body: StartSimulationBody | undefined;
+    let body: SimulationStart | undefined;
     let found: FieldErrors;
     if (mode === 'stimulus') {
       const checked = stimulusRequest(stimulus);
       found = checked.errors;
-      body = checked.request;
+      // The same shape; the generated type only differs in its tuple arrays (see StimulusSimulationRequest).
+      body = checked.request as SimulationStart | undefined;
     } else {
       found = testbenchErrors(chosen);
       body = { kind: 'testbench', testbench: chosen.file, stop_time_ns: Number(chosen.stopTimeNs) };

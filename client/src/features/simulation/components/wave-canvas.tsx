@@ -4,7 +4,7 @@ import { AXIS_HEIGHT, drawAxis, drawRow, drawTimeLine, type TraceRow, type WaveP
 import type { NumericTrace } from '../waveform/segments';
 import { xToTime } from '../waveform/time-scale';
 import { keyAction, type ViewerAction, type ViewerState } from '../waveform/viewer-state';
-import type { WaveSignal } from '../waveform/signal-tree';
+import { signalFormat, type WaveSignal } from '../waveform/signal-tree';
 import { rowHeight } from './row-layout';
 
 export interface WaveCanvasProps {
@@ -88,7 +88,7 @@ export function WaveCanvas({ state, dispatch, signals, traces, numeric, onFrame 
         const row: TraceRow = {
           signal: traces.get(shown.id),
           numeric: shown.radix === 'analog' ? numeric(shown.id) : undefined,
-          format: { width: signal?.width ?? 1, radix: shown.radix, voltsPerLsb: signal?.volts_per_lsb },
+          format: signalFormat(signal, shown.radix),
           y,
           height: rowH,
           selected: index === state.selected,

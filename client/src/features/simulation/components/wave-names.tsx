@@ -3,7 +3,7 @@ import { ActionMenu } from '@/components/action-menu';
 import { valueAt, type SignalChanges } from '../waveform/changes';
 import { AXIS_HEIGHT } from '../waveform/draw';
 import { formatValue, RADIXES, type Radix } from '../waveform/radix';
-import type { WaveSignal } from '../waveform/signal-tree';
+import { signalFormat, type WaveSignal } from '../waveform/signal-tree';
 import type { ViewerAction, ViewerState } from '../waveform/viewer-state';
 import { rowHeight } from './row-layout';
 
@@ -30,11 +30,7 @@ export function WaveNames({ state, dispatch, signals, traces }: WaveNamesProps) 
         const value = trace ? valueAt(trace, state.cursor) : undefined;
         const width = signal?.width ?? 1;
         const shown =
-          value === undefined
-            ? trace
-              ? '—'
-              : 'loading…'
-            : formatValue(value, { width, radix: row.radix, voltsPerLsb: signal?.volts_per_lsb });
+          value === undefined ? (trace ? '—' : 'loading…') : formatValue(value, signalFormat(signal, row.radix));
         return (
           <li
             key={row.id}

@@ -3,7 +3,7 @@ import { ChevronLeft, ChevronRight, Maximize2, ZoomIn, ZoomOut } from 'lucide-re
 import type { SignalChanges } from '../waveform/changes';
 import { numericChanges } from '../waveform/loaded-signal';
 import type { NumericTrace } from '../waveform/segments';
-import { defaultSelection, isAnalogPort, type WaveSignal } from '../waveform/signal-tree';
+import { defaultRadix, defaultSelection, signalFormat, type WaveSignal } from '../waveform/signal-tree';
 import { formatTime } from '../waveform/time-scale';
 import { initialViewerState, viewerReducer } from '../waveform/viewer-state';
 import { SignalTreePanel } from './signal-tree-panel';
@@ -34,10 +34,7 @@ export function WaveformViewer({ signals, endTime, traces, onShownChange, action
   const [state, dispatch] = useReducer(viewerReducer, undefined, () =>
     initialViewerState(
       endTime,
-      defaultSelection(signals).map((id) => {
-        const signal = byId.get(id);
-        return { id, radix: signal && isAnalogPort(signal) ? 'analog' : signal?.signed ? 'signed' : 'hex' };
-      }),
+      defaultSelection(signals).map((id) => ({ id, radix: defaultRadix(byId.get(id)) })),
     ),
   );
 
@@ -56,7 +53,7 @@ export function WaveformViewer({ signals, endTime, traces, onShownChange, action
       if (!trace || !signal) return undefined;
       let made = numericCache.current.get(trace);
       if (!made) {
-        made = numericChanges(trace, signal.width, signal.volts_per_lsb);
+        made = numericChanges(trace, signalFormat(signal, 'analog'));
         numericCache.current.set(trace, made);
       }
       return made;

@@ -88,9 +88,9 @@ describe('stimulusRequest', () => {
 
   it('bounds the duration', () => {
     const fields = defaultStimulus();
-    fields.durationCycles = '100000000';
+    fields.durationCycles = '1000001';
     expect(stimulusRequest(fields).errors[fieldId.durationCycles]).toBe(
-      'Duration must be a whole number of clock cycles from 1 to 10,000,000.',
+      'Duration must be a whole number of clock cycles from 1 to 1,000,000.',
     );
   });
 });

@@ -1,7 +1,20 @@
 // The Simulate form's fields as typed text, checked and turned into a startSimulation body. Every field's
 // problem is reported at once, in words, next to the field it belongs to (the key is the field's id).
 
-import type { Stimulus, StimulusSimulationRequest } from '@/lib/api/simulations';
+import type { Stimulus } from '@/lib/api/schemas';
+
+/**
+ * A stimulus run's body (the contract's SimulationStart). Written out with plain arrays: the generated
+ * types make a `maxItems` array a tuple of that many optional items, which no built array satisfies.
+ */
+export interface StimulusSimulationRequest {
+  kind: 'stimulus';
+  duration_cycles: number;
+  inputs: Partial<Record<InputName, Omit<Stimulus, 'samples'> & { samples?: number[] }>>;
+  controls: { register: number; value: number; at_cycle: number }[];
+  reset: { at_cycle: number; value: boolean }[];
+  ext_trig: { at_cycle: number; value: boolean }[];
+}
 
 export const INPUTS = ['A', 'B', 'C', 'D'] as const;
 export type InputName = (typeof INPUTS)[number];
@@ -47,11 +60,12 @@ export interface StimulusFields {
 
 /** Bounds of the form (the contract's are the server's word; these keep obvious mistakes from a round trip). */
 export const LIMITS = {
-  maxCycles: 10_000_000,
-  maxControls: 64,
-  maxSamples: 100_000,
+  maxCycles: 1_000_000,
+  maxControls: 256,
+  maxSamples: 65_536,
   maxFrequencyHz: 1e10,
-  maxTriggers: 256,
+  /** Each pulse is two PinChanges; the contract takes 256. */
+  maxTriggers: 128,
   maxCsvBytes: 2 * 1024 * 1024,
 } as const;
 
@@ -120,7 +134,11 @@ export const fieldId = {
   durationCycles: 'sim-duration',
 };
 
-function checkInput(name: InputName, fields: InputFields, errors: FieldErrors): Stimulus | undefined {
+function checkInput(
+  name: InputName,
+  fields: InputFields,
+  errors: FieldErrors,
+): StimulusSimulationRequest['inputs'][InputName] {
   if (fields.shape === 'off') return undefined;
   const number = (field: 'amplitude' | 'offset' | 'frequency' | 'phase', what: string) => {
     const value = parseNumber(fields[field]);

@@ -1,6 +1,6 @@
 // A signal's changes as read from GET /api/simulations/{id}/waveform, in the arrays the viewer searches.
 import type { SignalChanges } from './changes';
-import { analogValue } from './radix';
+import { analogValue, type ValueFormat } from './radix';
 import { numericTrace, type NumericTrace } from './segments';
 
 /** One signal of a waveform answer: its value at `from`, then `[time, value]` changes up to `to`. */
@@ -32,8 +32,8 @@ export function pieceChanges(piece: Pick<WaveformPiece, 'initial' | 'changes'>, 
 }
 
 /** The changes as numbers for an analog trace (volts with a scale, NaN for x/z), with block min/max. */
-export function numericChanges(signal: SignalChanges, width: number, voltsPerLsb?: number): NumericTrace {
+export function numericChanges(signal: SignalChanges, format: Omit<ValueFormat, 'radix'>): NumericTrace {
   const values = new Float64Array(signal.values.length);
-  for (let i = 0; i < values.length; i++) values[i] = analogValue(signal.values[i]!, width, voltsPerLsb) ?? NaN;
+  for (let i = 0; i < values.length; i++) values[i] = analogValue(signal.values[i]!, format) ?? NaN;
   return numericTrace(values);
 }

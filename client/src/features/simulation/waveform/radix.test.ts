@@ -16,6 +16,7 @@ describe('formatValue', () => {
     width: 16,
     radix,
     voltsPerLsb,
+    signed: true,
   });
 
   it('shows a bus in hex, unsigned and signed', () => {
@@ -46,8 +47,14 @@ describe('formatValue', () => {
     expect(bitsToBigInt(bits, true)).toBe(-1n);
   });
 
-  it('passes real values through', () => {
+  it('reads real signals, written as decimals by the API and r… in a VCD file', () => {
+    expect(formatValue('1.25', { width: 64, radix: 'hex', real: true })).toBe('1.25');
     expect(formatValue('r1.25', bus('hex'))).toBe('1.25');
-    expect(analogValue('r-0.5', 1)).toBe(-0.5);
+    expect(analogValue('-0.5', { width: 64, real: true })).toBe(-0.5);
+  });
+
+  it('takes an unsigned bus as unsigned on an analog trace', () => {
+    expect(analogValue('1111', { width: 4 })).toBe(15);
+    expect(analogValue('1111', { width: 4, signed: true })).toBe(-1);
   });
 });

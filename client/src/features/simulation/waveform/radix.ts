@@ -33,35 +33,44 @@ export function bitsToBigInt(bits: string, signed: boolean): bigint | undefined 
   return signed && bits[0] === '1' ? unsigned - (1n << BigInt(bits.length)) : unsigned;
 }
 
-/** A real VCD value ("r1.25"). */
-const realValue = (value: string) => (/^[rR]/.test(value) ? Number(value.slice(1)) : undefined);
+/** A real value: the API writes a real signal's value as a decimal ("1.25"), a VCD file as "r1.25". */
+const realValue = (value: string, real: boolean | undefined) =>
+  /^[rR]/.test(value) ? Number(value.slice(1)) : real ? Number(value) : undefined;
 
 export interface ValueFormat {
   width: number;
   radix: Radix;
+  /** The signal's bits are two's complement (the slot's analog ports): its analog level is signed. */
+  signed?: boolean;
+  /** A real-valued signal (VCD `real`): values are decimals. */
+  real?: boolean;
   /** Volts per code for the analog radix (the slot's ADC/DAC scale); without it analog shows the code. */
   voltsPerLsb?: number;
 }
 
 /** The number a value stands for on an analog trace (volts when the signal has a scale); undefined for x/z. */
-export function analogValue(value: string, width: number, voltsPerLsb?: number): number | undefined {
-  const real = realValue(value);
-  if (real !== undefined) return real;
-  const code = bitsToBigInt(valueBits(value, width), width > 1);
+export function analogValue(
+  value: string,
+  { width, voltsPerLsb, signed, real }: Omit<ValueFormat, 'radix'>,
+): number | undefined {
+  const number = realValue(value, real);
+  if (number !== undefined) return Number.isFinite(number) ? number : undefined;
+  const code = bitsToBigInt(valueBits(value, width), signed ?? false);
   if (code === undefined) return undefined;
   return voltsPerLsb ? Number(code) * voltsPerLsb : Number(code);
 }
 
 /** `value` as text in `format`: "3f", "63", "-1", "0.123 V"; x/z digits stay visible. */
-export function formatValue(value: string, { width, radix, voltsPerLsb }: ValueFormat): string {
-  const real = realValue(value);
-  if (real !== undefined) return String(real);
+export function formatValue(value: string, format: ValueFormat): string {
+  const { width, radix, voltsPerLsb } = format;
+  const real = realValue(value, format.real);
+  if (real !== undefined) return radix === 'analog' && voltsPerLsb ? `${Number(real.toPrecision(4))} V` : String(real);
   const bits = valueBits(value, width);
   if (width === 1) return bits;
   if (radix === 'hex') return toHex(bits);
   if (!isKnown(bits)) return bits.includes('x') ? 'x' : 'z';
   if (radix === 'analog') {
-    const level = analogValue(value, width, voltsPerLsb) ?? 0;
+    const level = analogValue(value, format) ?? 0;
     return voltsPerLsb ? `${Number(level.toPrecision(4))} V` : String(level);
   }
   return String(bitsToBigInt(bits, radix === 'signed'));

@@ -1,4 +1,5 @@
-// The run's signals grouped by their design hierarchy, for the viewer's signal tree.
+// The run's signals grouped by their design hierarchy, for the viewer's signal tree, and how each is shown.
+import type { Radix, ValueFormat } from './radix';
 
 /** One signal of a run, as GET /api/simulations/{id}/signals lists it. */
 export interface WaveSignal {
@@ -50,6 +51,24 @@ export function signalTree(signals: readonly WaveSignal[]): ScopeNode {
 
 /** Whether a signal is drawn as an analog trace by default: the slot's scaled analog ports. */
 export const isAnalogPort = (signal: WaveSignal) => signal.volts_per_lsb !== undefined && signal.width > 1;
+
+/** How a signal is shown when it is added: analog ports as traces, real signals analog, signed buses signed. */
+export function defaultRadix(signal: WaveSignal | undefined): Radix {
+  if (!signal) return 'hex';
+  if (isAnalogPort(signal) || signal.type === 'real') return 'analog';
+  return signal.signed ? 'signed' : 'hex';
+}
+
+/** How the values of `signal` read in `radix`. */
+export function signalFormat(signal: WaveSignal | undefined, radix: Radix): ValueFormat {
+  return {
+    width: signal?.width ?? 1,
+    radix,
+    signed: signal?.signed,
+    real: signal?.type === 'real',
+    voltsPerLsb: signal?.volts_per_lsb,
+  };
+}
 
 /**
  * The signals shown when a run opens: the slot's analog ports (inputs, then outputs), then the other ports
