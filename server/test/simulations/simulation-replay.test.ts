@@ -55,9 +55,9 @@ describe('simulations replayed (MOCK_BUILDS=simulated)', () => {
       signals: { id: string; path: string; width: number; signed?: boolean; volts_per_lsb?: number }[];
     };
     expect(signals.end_time).toBe(1000 * 3200);
-    const inputA = signals.signals.find((s) => s.path === 'tb.InputA[15:0]')!;
+    const inputA = signals.signals.find((s) => s.path === 'cc_stimulus_tb.InputA')!;
     expect(inputA).toMatchObject({ width: 16, signed: true });
-    const control = signals.signals.find((s) => s.path === 'tb.Control2[31:0]')!;
+    const control = signals.signals.find((s) => s.path === 'cc_stimulus_tb.Control2')!;
     const wave = (await (
       await api(`/api/simulations/${simulation.id}/waveform?signals=${inputA.id},${control.id}&from=0&to=320000`)
     ).json()) as { signals: { id: string; initial: string; changes: [number, string][]; truncated: boolean }[] };
@@ -93,7 +93,7 @@ describe('simulations replayed (MOCK_BUILDS=simulated)', () => {
     const signals = (await (await api(`/api/simulations/${id}/signals`)).json()) as {
       signals: { id: string; name: string }[];
     };
-    const b = signals.signals.find((s) => s.name === 'InputB[15:0]')!.id;
+    const b = signals.signals.find((s) => s.name === 'InputB')!.id;
     const seen: [number, string][] = [];
     let from = 0;
     for (let page = 0; page < 10; page++) {

@@ -21,3 +21,16 @@ export {
 export type { BuildRetention } from './queue/build-retention.js';
 export { selectRunner } from './select-runner.js';
 export { faultyLine, scriptedFailure } from './simulated-failure.js';
+
+// What simulations (mock/simulations/) reuse of the toolchain: the sandbox, tool processes and their
+// limits, build folders, the platform's files, the tools' line parsing and the log's batches.
+export { diagnosticText, parseToolLine, type PathMapper } from './diagnostics.js';
+export { fileKind, findTopLevel, unsafeFileNames } from './hdl-project.js';
+export { LogBatches } from './log-batches.js';
+export { TOOL_FILE_SIZE_LIMIT_BYTES, toolSandbox } from './select-runner.js';
+export { describeIsolation, detectIsolation, type ToolSandbox } from './toolchain/bubblewrap.js';
+export { makeBuildFolder } from './toolchain/build-folders.js';
+export { IP_CORES_VERILOG, MOKU_LIBRARY, MOKU_LIBRARY_NAME, VHDL_PLATFORM } from './toolchain/platform-files.js';
+export { BuildBudget, runTool, toolEnvironment, type ToolEnd, type ToolRun } from './toolchain/tool-process.js';
+export { toolEndMessages, wroteTooMuch } from './toolchain/tool-output.js';
+export { ToolSlots } from './toolchain/tool-slots.js';

@@ -1,5 +1,6 @@
 import type { SimulationJob, SimulationOutcome, SimulationOutput, SimulationRunner } from './simulation-runner.js';
 import { allInputCodes, byCycle, controlWord, stimulusCsv, voltsPerLsb } from './stimulus.js';
+import { risingEdgePs, STIMULUS_TB_NAME } from './stimulus-testbench.js';
 import { INPUT_NAMES, type StimulusPlan } from './simulation-types.js';
 
 export const REPLAY_NOTE =
@@ -17,7 +18,7 @@ const CYCLES_PER_PIECE = 10_000;
 export function* stimulusVcd(plan: StimulusPlan, clockHz: number, hardware: string): Generator<string> {
   const periodPs = Math.round(1e12 / clockHz);
   const codes = allInputCodes(plan, clockHz, hardware);
-  const header = ['$timescale 1ps $end', '$scope module tb $end', '$var wire 1 c Clk $end'];
+  const header = ['$timescale 1ps $end', `$scope module ${STIMULUS_TB_NAME} $end`, '$var wire 1 c Clk $end'];
   INPUT_NAMES.forEach((name, index) => header.push(`$var wire 16 i${index} Input${name} [15:0] $end`));
   header.push('$var wire 1 r Reset $end', '$var wire 1 t ExtTrig $end');
   const registers = [...new Set(plan.controls.map((c) => c.register))].sort((a, b) => a - b);
@@ -28,7 +29,8 @@ export function* stimulusVcd(plan: StimulusPlan, clockHz: number, hardware: stri
   const reset = byCycle(plan.reset);
   const extTrig = byCycle(plan.extTrig);
   for (let cycle = 0; cycle < plan.durationCycles; cycle++) {
-    lines.push(`#${cycle * periodPs}`, '1c');
+    // The generated testbench's timing (stimulus-testbench.ts): samples at k·P, the clock rising half a period later.
+    lines.push(`#${cycle * periodPs}`, '0c');
     if (cycle === 0) {
       lines.push('0r', '0t', ...registers.map((register) => `b0 k${register}`));
     }
@@ -40,7 +42,7 @@ export function* stimulusVcd(plan: StimulusPlan, clockHz: number, hardware: stri
       if (change.at_cycle === cycle) lines.push(`b${bits(controlWord(change.value), 32)} k${change.register}`);
     for (const change of reset) if (change.at_cycle === cycle) lines.push(`${change.value ? 1 : 0}r`);
     for (const change of extTrig) if (change.at_cycle === cycle) lines.push(`${change.value ? 1 : 0}t`);
-    lines.push(`#${cycle * periodPs + Math.floor(periodPs / 2)}`, '0c');
+    lines.push(`#${risingEdgePs(cycle, periodPs)}`, '1c');
     if (cycle % CYCLES_PER_PIECE === CYCLES_PER_PIECE - 1) {
       yield lines.join('\n') + '\n';
       lines = [];

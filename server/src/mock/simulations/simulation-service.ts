@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ApiError } from '../../errors.js';
-import { LogBatches } from '../builds/log-batches.js';
+import { LogBatches } from '../builds/index.js';
 import type { ProjectConfig, SourceFile } from '../domain.js';
 import type { SimulationJob, SimulationOutput, SimulationRunner } from './simulation-runner.js';
 import type { SimulationStore } from './simulation-store.js';

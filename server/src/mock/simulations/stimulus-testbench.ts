@@ -98,7 +98,9 @@ ${cases.length ? `      case cycle is\n${cases.join('\n')}\n          when other
       Clk <= '1';
       wait for PERIOD - HALF;
     end loop;
+    -- The clock's fall at N·P is recorded (GHDL writes a time step once it is over): the dump ends at the run's end.
     Clk <= '0';
+    wait for 1 ps;
     std.env.finish;
   end process;
 end architecture;

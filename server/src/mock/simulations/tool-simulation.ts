@@ -1,10 +1,19 @@
 import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parseToolLine, diagnosticText, type PathMapper } from '../builds/diagnostics.js';
-import type { ToolSandbox } from '../builds/sandbox.js';
-import { BuildBudget, runTool, toolEnvironment, type ToolEnd, type ToolRun } from '../builds/tool-process.js';
-import { toolEndMessages, wroteTooMuch } from '../builds/tool-output.js';
+import {
+  BuildBudget,
+  diagnosticText,
+  parseToolLine,
+  type PathMapper,
+  runTool,
+  type ToolEnd,
+  toolEndMessages,
+  toolEnvironment,
+  type ToolRun,
+  type ToolSandbox,
+  wroteTooMuch,
+} from '../builds/index.js';
 import type { SimulationOutcome, SimulationOutput } from './simulation-runner.js';
 import { simulatorLine } from './simulation-output-lines.js';
 import type { SimulationFailure } from './simulation-types.js';

@@ -1,11 +1,19 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { makeBuildFolder } from '../builds/build-folders.js';
-import { fileKind, findTopLevel, unsafeFileNames } from '../builds/hdl-project.js';
-import { IP_CORES_VERILOG, MOKU_LIBRARY, MOKU_LIBRARY_NAME, VHDL_PLATFORM } from '../builds/platform-files.js';
-import { describeIsolation, type ToolSandbox } from '../builds/sandbox.js';
-import { ToolSlots } from '../builds/tool-slots.js';
+import {
+  describeIsolation,
+  fileKind,
+  findTopLevel,
+  IP_CORES_VERILOG,
+  makeBuildFolder,
+  MOKU_LIBRARY,
+  MOKU_LIBRARY_NAME,
+  type ToolSandbox,
+  ToolSlots,
+  unsafeFileNames,
+  VHDL_PLATFORM,
+} from '../builds/index.js';
 import type { SimulationJob, SimulationOutcome, SimulationOutput, SimulationRunner } from './simulation-runner.js';
 import { allInputCodes, stimulusCsv, voltsPerLsb } from './stimulus.js';
 import {
