@@ -134,7 +134,7 @@ export function WaveformViewer({ signals, endTime, traces, onShownChange, action
           onChange={(time) => dispatch({ type: 'cursor', time })}
         />
         <p id="wave-readout" className="wave-readout" aria-live="polite">
-          Cursor {formatTime(state.cursor)}
+          View {formatTime(state.view.start)} – {formatTime(state.view.end)} · Cursor {formatTime(state.cursor)}
           {state.marker !== undefined && between !== undefined
             ? ` · Marker ${formatTime(state.marker)} · Δ ${formatTime(between)}${between > 0 ? ` (${formatFrequency(between)})` : ''}`
             : ''}
