@@ -116,7 +116,7 @@ test('a stimulus simulation of the seed Adder: the value at a cursor time, zoom,
   await expect(atCursor).toHaveText(`${Number(expected.toPrecision(4))} V`);
 
   // Keys on the trace area: End puts the cursor at the run's end, M the marker there, Home back: Δ is the run.
-  const traces = viewer.getByRole('group', { name: /^Traces/ });
+  const traces = viewer.getByRole('slider', { name: /^Traces/ });
   await traces.focus();
   await page.keyboard.press('End');
   await page.keyboard.press('m');

@@ -12,6 +12,7 @@ run "first page: JavaScript weight" node scripts/bundle-size.mjs
 run "first page: Lighthouse, mobile and desktop, signed in on #/projects (median of 3 runs)" node --import tsx e2e/bench/lighthouse.bench.ts --runs 3
 run "log viewer: 1,000,000-line log in Chromium" node --import tsx e2e/bench/log-viewer.bench.ts
 run "editor: opening a 50,000-line file in Chromium" node --import tsx e2e/bench/editor-open.bench.ts
+run "waveform viewer: 1,000,000 value changes in Chromium" node --import tsx e2e/bench/waveform.bench.ts
 [ -f server/bench/proxy-overhead.ts ] && run "gateway: proxy overhead" node --import tsx server/bench/proxy-overhead.ts
 run "gateway: throughput next to nginx, plain Node, Fastify and Prism (writes server/bench/results.md)" node --import tsx server/bench/throughput.ts
 run "gateway: 1,000 connections for 30 s, mock and proxy mode" node --import tsx server/bench/load.ts

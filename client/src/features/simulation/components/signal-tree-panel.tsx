@@ -1,4 +1,4 @@
-import { useMemo, type Dispatch } from 'react';
+import { memo, useMemo, type Dispatch } from 'react';
 import { defaultRadix, signalTree, type ScopeNode, type WaveSignal } from '../waveform/signal-tree';
 import type { ViewerAction } from '../waveform/viewer-state';
 
@@ -9,7 +9,8 @@ export interface SignalTreePanelProps {
 }
 
 /** The run's signals by design hierarchy; a checkbox per signal shows or hides it. */
-export function SignalTreePanel({ signals, shown, dispatch }: SignalTreePanelProps) {
+/** Memoised: zooming and panning re-render the viewer every frame, and the tree does not change with them. */
+export const SignalTreePanel = memo(function SignalTreePanel({ signals, shown, dispatch }: SignalTreePanelProps) {
   const tree = useMemo(() => signalTree(signals), [signals]);
   return (
     <details className="wave-tree" open>
@@ -17,7 +18,7 @@ export function SignalTreePanel({ signals, shown, dispatch }: SignalTreePanelPro
       <ScopeList node={tree} shown={shown} dispatch={dispatch} />
     </details>
   );
-}
+});
 
 function ScopeList({
   node,

@@ -34,7 +34,7 @@ export function SimulateButton({ projectId, hardware, fileNames, saveAll }: Simu
   const start = async (body: SimulationStart) => {
     if (!(await saveAll())) throw new Error('Your changes could not be saved, so the simulation was not started.');
     const simulation = await startSimulation(projectId, body);
-    navigate(paths.simulation(projectId, simulation.id));
+    void navigate(paths.simulation(projectId, simulation.id));
     return simulation;
   };
 

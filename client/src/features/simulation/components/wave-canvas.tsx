@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, type Dispatch } from 'react';
 import type { SignalChanges } from '../waveform/changes';
 import { AXIS_HEIGHT, drawAxis, drawRow, drawTimeLine, type TraceRow, type WavePalette } from '../waveform/draw';
 import type { NumericTrace } from '../waveform/segments';
-import { xToTime } from '../waveform/time-scale';
+import { formatTime, xToTime } from '../waveform/time-scale';
 import { keyAction, type ViewerAction, type ViewerState } from '../waveform/viewer-state';
 import { signalFormat, type WaveSignal } from '../waveform/signal-tree';
 import { rowHeight } from './row-layout';
@@ -51,7 +51,9 @@ export function WaveCanvas({ state, dispatch, signals, traces, numeric, onFrame 
   const wrapper = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const latest = useRef({ state, traces });
-  latest.current = { state, traces };
+  useEffect(() => {
+    latest.current = { state, traces };
+  });
   const height = AXIS_HEIGHT + state.rows.reduce((sum, row) => sum + rowHeight(signals.get(row.id), row.radix), 0);
 
   // The canvas follows its box's width.
@@ -72,8 +74,10 @@ export function WaveCanvas({ state, dispatch, signals, traces, numeric, onFrame 
       const started = performance.now();
       const { view } = state;
       const ratio = window.devicePixelRatio || 1;
-      element.width = Math.round(view.width * ratio);
-      element.height = Math.round(height * ratio);
+      // Setting a canvas's size reallocates it even when unchanged: only when it did change.
+      const [width, tall] = [Math.round(view.width * ratio), Math.round(height * ratio)];
+      if (element.width !== width) element.width = width;
+      if (element.height !== tall) element.height = tall;
       const ctx = element.getContext('2d');
       if (!ctx) return;
       ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
@@ -131,8 +135,12 @@ export function WaveCanvas({ state, dispatch, signals, traces, numeric, onFrame 
       ref={wrapper}
       className="wave-canvas"
       tabIndex={0}
-      role="group"
-      aria-roledescription="waveform"
+      // A slider of the cursor's time (arrows move it), with the viewer's other keys besides.
+      role="slider"
+      aria-valuemin={0}
+      aria-valuemax={state.endTime}
+      aria-valuenow={Math.round(state.cursor)}
+      aria-valuetext={`Cursor at ${formatTime(state.cursor)}`}
       aria-label="Traces. Arrow keys move the cursor, Shift+arrows pan, + and - zoom, F fits, N and Shift+N go to the next and previous change, M sets the marker"
       aria-describedby="wave-readout"
       onKeyDown={(event) => {

@@ -41,7 +41,9 @@ export function WaveformViewer({ signals, endTime, traces, onShownChange, action
   const shownIds = useMemo(() => state.rows.map((row) => row.id), [state.rows]);
   const shownKey = shownIds.join('\n');
   const onShown = useRef(onShownChange);
-  onShown.current = onShownChange;
+  useEffect(() => {
+    onShown.current = onShownChange;
+  });
   useEffect(() => onShown.current(shownKey ? shownKey.split('\n') : []), [shownKey]);
 
   // Numbers for analog traces, made once per piece of changes read.
