@@ -210,6 +210,25 @@ test.describe('on a 390 px phone, every screen fits and passes axe in both theme
     await checkScreen(page, 'a failed build');
   });
 
+  test('simulation: the Simulate form, then the run with its waveforms and log', async () => {
+    const projects = (await (await page.request.get('/api/projects')).json()) as { id: string; name: string }[];
+    const adder = projects.find((project) => project.name === 'Adder')!;
+    await page.goto(`/#/editor/${adder.id}`);
+    await page.getByRole('button', { name: 'Simulate' }).tap();
+    const form = page.getByRole('dialog', { name: 'Simulate' });
+    await form.getByRole('group', { name: 'InputA' }).getByLabel('Shape').selectOption('sine');
+    await form.getByRole('button', { name: 'Add a Control change' }).tap();
+    await checkScreen(page, 'the Simulate form');
+    await form.getByRole('button', { name: 'Start simulation' }).tap();
+    await expect(page).toHaveURL(/#\/projects\/[^/]+\/simulations\/[^/?]+$/);
+    await expect(page.getByRole('status').filter({ hasText: /^(Queued|Running|Passed)$/ })).toHaveText('Passed', {
+      timeout: 60_000,
+    });
+    await expect(page.getByRole('region', { name: 'Waveforms' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator('.wave-value').first()).not.toHaveText('loading…');
+    await checkScreen(page, 'a simulation with its waveforms');
+  });
+
   for (const [hash, heading] of [
     ['#/preferences/account', 'Account'],
     ['#/preferences/api-keys', 'API Keys'],

@@ -15,6 +15,7 @@ run "editor: opening a 50,000-line file in Chromium" node --import tsx e2e/bench
 # The suite builds the seed projects and one example; the whole catalogue is this matrix on every design.
 run "toolchain: every seed project and example built by GHDL and Yosys" env TOOLCHAIN_ALL_EXAMPLES=1 npx vitest run server/test/builds/toolchain-runner.test.ts
 run "editor: last keystroke to the inline diagnostic, p50/p95 over 20 edits in Chromium (real GHDL and Verilator)" node --import tsx e2e/bench/typing-diagnostics.bench.ts
+run "waveform viewer: 1,000,000 value changes in Chromium" node --import tsx e2e/bench/waveform.bench.ts
 [ -f server/bench/proxy-overhead.ts ] && run "gateway: proxy overhead" node --import tsx server/bench/proxy-overhead.ts
 run "gateway: throughput next to nginx, plain Node, Fastify and Prism (writes server/bench/results.md)" node --import tsx server/bench/throughput.ts
 run "gateway: 1,000 connections for 30 s, mock and proxy mode" node --import tsx server/bench/load.ts

@@ -16,6 +16,7 @@ const BuildListRoute = lazy(() => import('./routes/build-list-route').then((m) =
 const BuildDetailRoute = lazy(() =>
   import('./routes/build-detail-route').then((m) => ({ default: m.BuildDetailRoute })),
 );
+const SimulationRoute = lazy(() => import('./routes/simulation-route').then((m) => ({ default: m.SimulationRoute })));
 const PreferencesLayout = lazy(() =>
   import('./routes/preferences/preferences-layout').then((m) => ({ default: m.PreferencesLayout })),
 );
@@ -70,6 +71,12 @@ export const routes: RouteObject[] = [
                   { id: 'builds', index: true, element: <BuildListRoute /> },
                   { id: 'build-detail', path: ':id', element: <BuildDetailRoute /> },
                 ],
+              },
+              {
+                id: 'simulation',
+                path: 'projects/:projectId/simulations/:simulationId',
+                handle: title('Simulation'),
+                element: <SimulationRoute />,
               },
               {
                 id: 'preferences',

@@ -9,6 +9,9 @@ export const paths = {
   builds: (projectId: string | number) => `/builds/${encodeURIComponent(String(projectId))}`,
   buildDetail: (projectId: string | number, buildId: string) =>
     `/builds/${encodeURIComponent(String(projectId))}/${encodeURIComponent(buildId)}`,
+  /** One simulation run: its status, log and waveforms. */
+  simulation: (projectId: string | number, simulationId: string) =>
+    `/projects/${encodeURIComponent(String(projectId))}/simulations/${encodeURIComponent(simulationId)}`,
   preferences: '/preferences',
   /** The header's link, capitalised as the spec writes it; routes match case-insensitively. */
   preferencesFromHeader: '/Preferences',

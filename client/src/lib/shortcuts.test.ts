@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { appShortcuts, isApplePlatform } from './shortcuts';
 
 describe('appShortcuts', () => {
-  it('lists save and build, save, go to line and search with Ctrl', () => {
+  it('lists save and build, simulate, save, go to line and search with Ctrl', () => {
     expect(appShortcuts(false).map((s) => [s.action, s.keys.join('+')])).toEqual([
       ['Save and build', 'F8'],
+      ['Simulate', 'F9'],
       ['Save', 'Ctrl+S'],
       ['Go to line', 'Ctrl+Alt+G'],
       ['Search', 'Ctrl+F'],

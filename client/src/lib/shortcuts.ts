@@ -11,7 +11,7 @@ export function isApplePlatform(nav: Pick<Navigator, 'platform' | 'userAgent'> =
   return /Mac|iPhone|iPad|iPod/i.test(nav.platform || nav.userAgent);
 }
 
-export type ShortcutAction = 'Save and build' | 'Save' | 'Go to line' | 'Search';
+export type ShortcutAction = 'Save and build' | 'Simulate' | 'Save' | 'Go to line' | 'Search';
 
 /** The app's shortcuts with the modifier keys of this platform (go to line is CodeMirror's Mod-Alt-g). */
 export function appShortcuts(apple: boolean): (Shortcut & { action: ShortcutAction })[] {
@@ -19,6 +19,8 @@ export function appShortcuts(apple: boolean): (Shortcut & { action: ShortcutActi
   const alt = apple ? '⌥ Option' : 'Alt';
   return [
     { action: 'Save and build', keys: ['F8'], where: 'Editor' },
+    // F9: free in Chromium, Firefox and Safari, and beside Build's F8. Shown only where the API runs simulations.
+    { action: 'Simulate', keys: ['F9'], where: 'Editor' },
     { action: 'Save', keys: [command, 'S'], where: 'Editor' },
     { action: 'Go to line', keys: [command, alt, 'G'], where: 'Editor' },
     { action: 'Search', keys: [command, 'F'], where: 'Editor and build logs' },

@@ -4,6 +4,7 @@ import { BuildLogsPanel } from '@/features/builds/components/build-logs-panel';
 import { useLatestBuild } from '@/features/builds/api/use-latest-build';
 import { useQueueBuild } from '@/features/builds/api/new-project-build';
 import { EditorPage } from '@/features/editor/components/editor-page';
+import { SimulateButton } from '@/features/simulation/components/simulate-button';
 import type { Project } from '@/lib/api/schemas';
 import { ProjectUnavailable } from '../components/project-unavailable';
 import { useLoadedProject } from './use-loaded-project';
@@ -32,6 +33,14 @@ function LoadedProjectEditor({ project, onConfigSaved }: { project: Project; onC
       diagnostics={latestBuild?.diagnostics}
       sidePanel={<BuildConfigPanel projectId={project.id} config={project.config} onConfigSaved={onConfigSaved} />}
       renderBottomPanel={({ openFileAt }) => <BuildLogsPanel projectId={project.id} onOpenFileLocation={openFileAt} />}
+      renderToolbarActions={({ saveAll, fileNames }) => (
+        <SimulateButton
+          projectId={project.id}
+          hardware={project.config?.hardware}
+          fileNames={fileNames}
+          saveAll={saveAll}
+        />
+      )}
     />
   );
 }

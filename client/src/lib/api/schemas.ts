@@ -21,7 +21,14 @@ export type {
   ProjectFile,
   ProjectSummary,
   Scope,
+  Simulation,
+  SimulationSignal,
+  SimulationSignals,
+  SimulationStart,
+  SimulationStatus,
+  Stimulus,
   TargetInterface,
+  Waveform,
 } from '@cloud-compile/shared/api-types';
 
 /** Builds that can still change (and be cancelled). */

@@ -31,6 +31,13 @@ export interface EditorPageActions {
   openFileAt(file: string, line?: number): void;
 }
 
+/** What the page offers actions placed in its toolbar (Simulate saves first, and lists the testbenches). */
+export interface EditorToolbarActions {
+  /** Saves every unsaved file; false when one could not be saved. */
+  saveAll(): Promise<boolean>;
+  fileNames: readonly string[];
+}
+
 export interface EditorPageProps {
   project: { id: string; name: string; config?: Pick<ProjectConfig, 'target'> };
   /** Queues a build; called by Build and F8 after every dirty file was saved. */
@@ -39,6 +46,8 @@ export interface EditorPageProps {
   sidePanel?: ReactNode;
   /** The shell's bottom panel content (build logs). */
   renderBottomPanel?: (actions: EditorPageActions) => ReactNode;
+  /** Actions after Build in the toolbar. */
+  renderToolbarActions?: (actions: EditorToolbarActions) => ReactNode;
   /** The latest build's errors and warnings, shown inline in the files they name. */
   diagnostics?: readonly Diagnostic[];
   store?: EditorStore;
@@ -54,6 +63,7 @@ export function EditorPage({
   onBuild,
   sidePanel,
   renderBottomPanel,
+  renderToolbarActions,
   diagnostics,
   store = editorStore,
 }: EditorPageProps) {
@@ -134,6 +144,7 @@ export function EditorPage({
         onSave={() => void saving.saveActive()}
         onSaveAll={() => void saving.saveAll()}
         onBuild={() => void saving.saveAndBuild()}
+        extraActions={renderToolbarActions?.({ saveAll: saving.saveAll, fileNames })}
       />
 
       {loadError ? (

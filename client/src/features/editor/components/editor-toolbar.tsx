@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { ChevronDown, Hammer, Save } from 'lucide-react';
 import { ActionMenu } from '@/components/action-menu';
 import { unavailableWhile, useFocusOnArrival } from '@/lib/focus-place';
@@ -13,6 +13,8 @@ export interface EditorToolbarProps {
   onSave(): void;
   onSaveAll(): void;
   onBuild(): void;
+  /** More actions after Build (Simulate), placed by the route. */
+  extraActions?: ReactNode;
 }
 
 /**
@@ -30,6 +32,7 @@ export function EditorToolbar({
   onSave,
   onSaveAll,
   onBuild,
+  extraActions,
 }: EditorToolbarProps) {
   const title = useRef<HTMLHeadingElement>(null);
   useFocusOnArrival(title);
@@ -70,6 +73,7 @@ export function EditorToolbar({
         >
           <Hammer size={16} aria-hidden="true" /> {building ? 'Building…' : 'Build'}
         </button>
+        {extraActions}
       </div>
     </header>
   );

@@ -1,0 +1,135 @@
+import { lazy, Suspense, useState } from 'react';
+import { Download } from 'lucide-react';
+import { LogViewer } from '@/components/log-viewer/log-viewer';
+import { Spinner } from '@/components/spinner';
+import { useFollowedLog } from '@/hooks/use-followed-log';
+import { errorMessage } from '@/lib/api/error-message';
+import type { Simulation } from '@/lib/api/schemas';
+import { cancelSimulation, getSimulationLog, simulationStimulusUrl, simulationVcdUrl } from '@/lib/api/simulations';
+import { formatDateTime, shortBuildId } from '@/lib/format';
+import { isActiveSimulation, useSimulation, useSimulationSignals } from '../api/use-simulation';
+import './simulation-page.css';
+
+// The viewer is its own chunk: the page shows the run and its log while it loads.
+const WaveformPanel = lazy(() => import('./waveform-panel').then((m) => ({ default: m.WaveformPanel })));
+
+const STATUS_TEXT: Record<Simulation['status'], string> = {
+  queued: 'Queued',
+  running: 'Running',
+  passed: 'Passed',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+
+export interface SimulationPageProps {
+  simulationId: string;
+  /** A file:line of the log or of the failure opens the editor there. */
+  onOpenFileLocation(file: string, line: number): void;
+}
+
+/** One simulation run: what ran and how it ended, its log, and its waveforms once it has finished. */
+export function SimulationPage({ simulationId, onOpenFileLocation }: SimulationPageProps) {
+  const { data: simulation, error, mutate } = useSimulation(simulationId);
+  const active = isActiveSimulation(simulation);
+  const log = useFollowedLog(simulationId, getSimulationLog, { beforeNews: () => mutate() });
+  const finished = simulation !== undefined && !active;
+  const signals = useSimulationSignals(simulationId, finished && simulation.status !== 'cancelled');
+  const [cancelError, setCancelError] = useState<string | null>(null);
+
+  if (!simulation) {
+    if (error)
+      return (
+        <p className="error-text" role="alert">
+          {errorMessage(error, 'The simulation could not be loaded.')}
+        </p>
+      );
+    return <Spinner label="Loading simulation" />;
+  }
+  const failure = simulation.failure;
+  return (
+    <section className="simulation-page" aria-labelledby="simulation-title">
+      <header className="simulation-header">
+        <h1 id="simulation-title">Simulation {shortBuildId(simulation.id)}</h1>
+        <p className={`simulation-status simulation-status-${simulation.status}`} role="status">
+          {STATUS_TEXT[simulation.status]}
+        </p>
+        <p className="simulation-facts">
+          {simulation.kind === 'testbench'
+            ? `Testbench ${simulation.testbench ?? ''}${simulation.stop_time_ns ? `, stop at ${simulation.stop_time_ns.toLocaleString('en')} ns` : ''}`
+            : `Instrument signals, ${simulation.duration_cycles?.toLocaleString('en') ?? '?'} cycles`}
+          {` at ${simulation.clock_hz / 1e6} MHz · started ${formatDateTime(simulation.created_at)}`}
+        </p>
+        {active ? (
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              setCancelError(null);
+              cancelSimulation(simulation.id).then(
+                () => void mutate(),
+                (failed: unknown) => setCancelError(errorMessage(failed, 'The simulation could not be cancelled.')),
+              );
+            }}
+          >
+            Cancel simulation
+          </button>
+        ) : null}
+        {cancelError ? (
+          <p className="field-error" role="alert">
+            {cancelError}
+          </p>
+        ) : null}
+      </header>
+      {failure ? (
+        <p className="simulation-failure" role="alert">
+          {failure.file && failure.line ? (
+            <>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => onOpenFileLocation(failure.file!, failure.line!)}
+              >
+                {failure.file}:{failure.line}
+              </button>
+              {': '}
+            </>
+          ) : null}
+          {failure.message}
+        </p>
+      ) : null}
+      {finished && simulation.status !== 'cancelled' ? (
+        <nav className="simulation-downloads" aria-label="Downloads">
+          <a className="button" href={simulationVcdUrl(simulation.id)} download>
+            <Download size={16} aria-hidden="true" /> Download VCD
+          </a>
+          {simulation.kind === 'stimulus' ? (
+            <a className="button" href={simulationStimulusUrl(simulation.id)} download>
+              <Download size={16} aria-hidden="true" /> Download stimulus CSV
+            </a>
+          ) : null}
+        </nav>
+      ) : null}
+      {signals.data ? (
+        <Suspense fallback={<Spinner label="Loading the waveform viewer" />}>
+          <WaveformPanel simulationId={simulation.id} signals={signals.data} />
+        </Suspense>
+      ) : signals.error ? (
+        <p className="field-hint">{errorMessage(signals.error, 'This run has no waveform.')}</p>
+      ) : null}
+      {/* Not a landmark itself: the log viewer is the "Simulation log" region. */}
+      <div className="simulation-log">
+        <h2>Simulation log</h2>
+        <div className="simulation-log-viewer">
+          <LogViewer
+            key={simulation.id}
+            lines={log.lines}
+            complete={log.complete}
+            label="Simulation log"
+            downloadName={`simulation-${shortBuildId(simulation.id)}.log`}
+            onOpenLocation={(file, line) => onOpenFileLocation(file, line)}
+          />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,199 @@
+import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { ChevronLeft, ChevronRight, Maximize2, ZoomIn, ZoomOut } from 'lucide-react';
+import type { SignalChanges } from '../waveform/changes';
+import { numericChanges } from '../waveform/loaded-signal';
+import type { NumericTrace } from '../waveform/segments';
+import { defaultRadix, defaultSelection, signalFormat, type WaveSignal } from '../waveform/signal-tree';
+import { formatTime } from '../waveform/time-scale';
+import { initialViewerState, viewerReducer } from '../waveform/viewer-state';
+import { SignalTreePanel } from './signal-tree-panel';
+import { WaveCanvas } from './wave-canvas';
+import { WaveNames } from './wave-names';
+import './waveform.css';
+
+export interface WaveformViewerProps {
+  signals: readonly WaveSignal[];
+  /** The run's last instant (time units, ps). */
+  endTime: number;
+  /** The changes read so far, by signal id (the page reads those of the shown signals). */
+  traces: ReadonlyMap<string, SignalChanges>;
+  /** Which signals are shown, in order: the page reads their changes. */
+  onShownChange(ids: string[]): void;
+  /** Links beside the viewer's buttons (downloads). */
+  actions?: ReactNode;
+  onFrame?: (ms: number) => void;
+}
+
+/**
+ * A waveform viewer: the signal tree, the shown signals with their values at the cursor, and the traces
+ * (digital, buses, analog in volts) with a time axis, a cursor and a marker. Everything is operable from
+ * the keyboard (see the trace area's keys) and with buttons.
+ */
+export function WaveformViewer({ signals, endTime, traces, onShownChange, actions, onFrame }: WaveformViewerProps) {
+  const byId = useMemo(() => new Map(signals.map((signal) => [signal.id, signal])), [signals]);
+  const [state, dispatch] = useReducer(viewerReducer, undefined, () =>
+    initialViewerState(
+      endTime,
+      defaultSelection(signals).map((id) => ({ id, radix: defaultRadix(byId.get(id)) })),
+    ),
+  );
+
+  const shownIds = useMemo(() => state.rows.map((row) => row.id), [state.rows]);
+  const shownKey = shownIds.join('\n');
+  const onShown = useRef(onShownChange);
+  useEffect(() => {
+    onShown.current = onShownChange;
+  });
+  useEffect(() => onShown.current(shownKey ? shownKey.split('\n') : []), [shownKey]);
+
+  // Numbers for analog traces, made once per piece of changes read.
+  const numericCache = useRef(new WeakMap<SignalChanges, NumericTrace>());
+  const numeric = useCallback(
+    (id: string) => {
+      const trace = traces.get(id);
+      const signal = byId.get(id);
+      if (!trace || !signal) return undefined;
+      let made = numericCache.current.get(trace);
+      if (!made) {
+        made = numericChanges(trace, signalFormat(signal, 'analog'));
+        numericCache.current.set(trace, made);
+      }
+      return made;
+    },
+    [traces, byId],
+  );
+
+  const shown = useMemo(() => new Set(shownIds), [shownIds]);
+  const between = state.marker === undefined ? undefined : Math.abs(state.marker - state.cursor);
+
+  return (
+    <section className="waveform-viewer" aria-label="Waveforms">
+      <div className="wave-toolbar">
+        <div className="wave-buttons" role="toolbar" aria-label="Waveform view">
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Zoom in"
+            aria-keyshortcuts="+"
+            onClick={() => dispatch({ type: 'zoom', factor: 2 })}
+          >
+            <ZoomIn size={16} aria-hidden="true" />
+          </button>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Zoom out"
+            aria-keyshortcuts="-"
+            onClick={() => dispatch({ type: 'zoom', factor: 0.5 })}
+          >
+            <ZoomOut size={16} aria-hidden="true" />
+          </button>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Zoom to fit"
+            aria-keyshortcuts="F"
+            onClick={() => dispatch({ type: 'fit' })}
+          >
+            <Maximize2 size={16} aria-hidden="true" />
+          </button>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Previous change"
+            aria-keyshortcuts="Shift+N"
+            onClick={() => dispatch({ type: 'jump', direction: 'previous', traces })}
+          >
+            <ChevronLeft size={16} aria-hidden="true" />
+          </button>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Next change"
+            aria-keyshortcuts="N"
+            onClick={() => dispatch({ type: 'jump', direction: 'next', traces })}
+          >
+            <ChevronRight size={16} aria-hidden="true" />
+          </button>
+          <button
+            type="button"
+            className="button"
+            aria-keyshortcuts="M"
+            onClick={() => dispatch({ type: 'marker', time: state.cursor })}
+          >
+            Marker at cursor
+          </button>
+          {state.marker !== undefined ? (
+            <button type="button" className="button" onClick={() => dispatch({ type: 'marker', time: undefined })}>
+              Clear marker
+            </button>
+          ) : null}
+        </div>
+        <CursorTime
+          label="Cursor"
+          time={state.cursor}
+          endTime={endTime}
+          onChange={(time) => dispatch({ type: 'cursor', time })}
+        />
+        <p id="wave-readout" className="wave-readout" aria-live="polite">
+          View {formatTime(state.view.start)} – {formatTime(state.view.end)} · Cursor {formatTime(state.cursor)}
+          {state.marker !== undefined && between !== undefined
+            ? ` · Marker ${formatTime(state.marker)} · Δ ${formatTime(between)}${between > 0 ? ` (${formatFrequency(between)})` : ''}`
+            : ''}
+        </p>
+        {actions ? <div className="wave-actions">{actions}</div> : null}
+      </div>
+      <div className="wave-main">
+        <SignalTreePanel signals={signals} shown={shown} dispatch={dispatch} />
+        <div className="wave-rows">
+          <WaveNames state={state} dispatch={dispatch} signals={byId} traces={traces} />
+          <WaveCanvas
+            state={state}
+            dispatch={dispatch}
+            signals={byId}
+            traces={traces}
+            numeric={numeric}
+            onFrame={onFrame}
+          />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** 1/Δt, as a period's frequency: what an oscilloscope's cursors show beside the time between them. */
+function formatFrequency(ps: number): string {
+  const hz = 1e12 / ps;
+  const [scale, unit] = hz >= 1e9 ? [1e9, 'GHz'] : hz >= 1e6 ? [1e6, 'MHz'] : hz >= 1e3 ? [1e3, 'kHz'] : [1, 'Hz'];
+  return `${Number((hz / scale).toPrecision(4))} ${unit}`;
+}
+
+/** The cursor's time as a field: type an instant (in ns) to put the cursor there. */
+function CursorTime({
+  label,
+  time,
+  endTime,
+  onChange,
+}: {
+  label: string;
+  time: number;
+  endTime: number;
+  onChange(time: number): void;
+}) {
+  return (
+    <label className="wave-cursor-field">
+      {label} (ns)
+      <input
+        type="number"
+        min={0}
+        max={endTime / 1000}
+        step="any"
+        value={Number((time / 1000).toFixed(3))}
+        onChange={(event) => {
+          const ns = event.target.valueAsNumber;
+          if (Number.isFinite(ns)) onChange(ns * 1000);
+        }}
+      />
+    </label>
+  );
+}

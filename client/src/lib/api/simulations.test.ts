@@ -1,0 +1,37 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { getApiClient, type ApiClient } from './client';
+import { operationsDocument } from './operations-document';
+import { simulationsAvailable } from './simulations';
+
+vi.mock('./client', () => ({ getApiClient: vi.fn() }));
+
+/** A client with one method per operation of `document`, as openapi-client-axios makes it. */
+async function clientFor(document: unknown): Promise<ApiClient> {
+  const { OpenAPIClientAxios } = await import('openapi-client-axios');
+  const definition = operationsDocument(document) as never;
+  return new OpenAPIClientAxios({ definition }).initSync<ApiClient>();
+}
+
+const documentWith = (operations: Record<string, string>) => ({
+  openapi: '3.0.3',
+  info: { title: 'API', version: '1' },
+  paths: Object.fromEntries(Object.entries(operations).map(([operationId, path]) => [path, { post: { operationId } }])),
+});
+
+describe('simulationsAvailable', () => {
+  beforeEach(() => vi.mocked(getApiClient).mockReset());
+
+  it('is false for an API whose document lacks startSimulation (Simulate stays hidden)', async () => {
+    vi.mocked(getApiClient).mockResolvedValue(
+      await clientFor(documentWith({ newProjectBuild: '/api/projects/{project_id}/builds' })),
+    );
+    expect(await simulationsAvailable()).toBe(false);
+  });
+
+  it('is true when the document has it', async () => {
+    vi.mocked(getApiClient).mockResolvedValue(
+      await clientFor(documentWith({ startSimulation: '/api/projects/{project_id}/simulations' })),
+    );
+    expect(await simulationsAvailable()).toBe(true);
+  });
+});

@@ -1,0 +1,168 @@
+import fs from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { USERS, expectNoAxeViolations, signInAt } from './support/app';
+import { startGateway, type StartedGateway } from './support/gateway';
+
+/**
+ * Simulation in the browser with the real tools (MOCK_BUILDS=toolchain: GHDL runs the generated testbench
+ * around the seed Adder): Simulate from the editor, read OutputA at a cursor time, zoom, download the VCD.
+ * And an API without the simulation operations (proxy mode against an older upstream) hides Simulate.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 18_080) + 10_300;
+const ORIGIN = `http://localhost:${PORT}`;
+let gateway: StartedGateway | undefined;
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  gateway = await startGateway(PORT, { MOCK_BUILDS: 'toolchain' });
+});
+test.afterAll(async () => {
+  await gateway?.close();
+});
+
+async function openAdderEditor(page: Page): Promise<string> {
+  await page.context().addCookies([{ name: 'cookieBannerAccepted', value: 'true', url: ORIGIN }]);
+  await signInAt(page, '#/projects', USERS.ada.email, ORIGIN);
+  const projects = (await (await page.request.get(`${ORIGIN}/api/projects`)).json()) as { id: string; name: string }[];
+  const adder = projects.find((project) => project.name === 'Adder');
+  expect(adder, 'the seed Adder').toBeDefined();
+  await page.goto(`${ORIGIN}/#/editor/${adder!.id}`);
+  await expect(page.getByRole('button', { name: 'Build', exact: true })).toBeVisible({ timeout: 30_000 });
+  return adder!.id;
+}
+
+interface Signal {
+  id: string;
+  name: string;
+  scope: string;
+  width: number;
+  signed?: boolean;
+  volts_per_lsb?: number;
+}
+
+/** The value of a signal at `ps`, read from the API (not from the viewer), in volts. */
+async function voltsAt(page: Page, simulationId: string, signal: Signal, ps: number): Promise<number> {
+  const answer = (await (
+    await page.request.get(`${ORIGIN}/api/simulations/${simulationId}/waveform?signals=${signal.id}&from=0&to=${ps}`)
+  ).json()) as { signals: { initial: string; changes: [number, string][] }[] };
+  const { initial, changes } = answer.signals[0]!;
+  const bits = changes.filter(([time]) => time <= ps).at(-1)?.[1] ?? initial;
+  const code = BigInt.asIntN(signal.width, BigInt(`0b${bits}`));
+  return Number(code) * signal.volts_per_lsb!;
+}
+
+test('a stimulus simulation of the seed Adder: the value at a cursor time, zoom, and the VCD download', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await openAdderEditor(page);
+
+  // The form, from its shortcut: InputA a 1 MHz sine, InputB a DC level, 2,000 cycles.
+  await page.keyboard.press('F9');
+  const form = page.getByRole('dialog', { name: 'Simulate' });
+  await expect(form).toBeVisible();
+  const inputA = form.getByRole('group', { name: 'InputA' });
+  await inputA.getByLabel('Shape').selectOption('sine');
+  await inputA.getByLabel('Amplitude (V)').fill('0.3');
+  await inputA.getByLabel('Frequency (Hz)').fill('1M');
+  const inputB = form.getByRole('group', { name: 'InputB' });
+  await inputB.getByLabel('Shape').selectOption('dc');
+  await inputB.getByLabel('Level (V)').fill('0.1');
+  await form.getByLabel('Duration (clock cycles)').fill('abc');
+  await form.getByRole('button', { name: 'Start simulation' }).click();
+  // A bad field is named, focused, and nothing is started.
+  await expect(form.getByText('Duration must be a whole number of clock cycles from 1 to 1,000,000.')).toBeVisible();
+  await expect(form.getByLabel('Duration (clock cycles)')).toBeFocused();
+  await form.getByLabel('Duration (clock cycles)').fill('2000');
+  await expect(form.getByText(/2,000 cycles at [\d.]+ MHz .* = [\d.]+ µs/)).toBeVisible();
+  await form.getByRole('button', { name: 'Start simulation' }).click();
+
+  await expect(page).toHaveURL(/#\/projects\/[^/]+\/simulations\/[^/?]+/);
+  const simulationId = decodeURIComponent(page.url().split('/simulations/')[1]!);
+  await expect(page).toHaveTitle(/^Simulation/);
+  await expect(page.getByRole('status').filter({ hasText: /^(Queued|Running|Passed|Failed)$/ })).toHaveText('Passed', {
+    timeout: 120_000,
+  });
+
+  const { signals, end_time } = (await (
+    await page.request.get(`${ORIGIN}/api/simulations/${simulationId}/signals`)
+  ).json()) as { signals: Signal[]; end_time: number };
+  const shownOutputA = signals.find((s) => s.name.toLowerCase() === 'outputa' && s.volts_per_lsb !== undefined);
+  expect(shownOutputA, 'OutputA recorded with its volts per LSB').toBeDefined();
+  const outputA = shownOutputA!;
+
+  // The cursor at 1,234 ns: OutputA's value there, as the API has it.
+  const viewer = page.getByRole('region', { name: 'Waveforms' });
+  await expect(viewer).toBeVisible({ timeout: 30_000 });
+  const atCursor = viewer.locator(`li[data-signal="${outputA.id}"] output`);
+  // Read (at time 0 the design's output is not driven yet: its value shows as z or x).
+  await expect(atCursor).not.toHaveText('loading…', { timeout: 30_000 });
+  const cursorNs = 1234;
+  await viewer.getByLabel('Cursor (ns)').fill(String(cursorNs));
+  const expected = await voltsAt(page, simulationId, outputA, cursorNs * 1000);
+  await expect(atCursor).toHaveText(`${Number(expected.toPrecision(4))} V`);
+  expect(Math.abs(expected)).toBeGreaterThan(0.05); // the sine and the level are there, not a zero trace
+
+  // Zoom in twice about the cursor: the view narrows to a quarter, the value at the cursor stays.
+  const readout = viewer.locator('#wave-readout');
+  await expect(readout).toContainText('View 0 ps –');
+  await viewer.getByRole('button', { name: 'Zoom in' }).click();
+  await viewer.getByRole('button', { name: 'Zoom in' }).click();
+  await expect(readout).not.toContainText('View 0 ps –');
+  const shown = /View ([\d.]+ \S+) – ([\d.]+ \S+) ·/.exec((await readout.textContent()) ?? '');
+  expect(shown, 'the view in the readout').not.toBeNull();
+  const span = toPicoseconds(shown![2]!) - toPicoseconds(shown![1]!);
+  expect(span / end_time).toBeCloseTo(0.25, 2);
+  await expect(atCursor).toHaveText(`${Number(expected.toPrecision(4))} V`);
+
+  // Keys on the trace area: End puts the cursor at the run's end, M the marker there, Home back: Δ is the run.
+  const traces = viewer.getByRole('slider', { name: /^Traces/ });
+  await traces.focus();
+  await page.keyboard.press('End');
+  await page.keyboard.press('m');
+  await page.keyboard.press('Home');
+  await expect(readout).toContainText('Cursor 0 ps · Marker');
+  await expect(readout).toContainText(`Δ ${formatMicroseconds(end_time)}`);
+
+  // The VCD downloads, with OutputA in it.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download VCD' }).click(),
+  ]);
+  const vcd = await fs.readFile((await download.path())!, 'utf8');
+  expect(vcd).toContain('$enddefinitions');
+  expect(vcd.toLowerCase()).toContain('outputa');
+
+  await expectNoAxeViolations(page, 'simulation page with waveforms');
+});
+
+const UNIT_PS: Record<string, number> = { ps: 1, ns: 1e3, µs: 1e6, ms: 1e9, s: 1e12 };
+const toPicoseconds = (text: string) => {
+  const [value, unit] = text.split(' ');
+  return Number(value) * UNIT_PS[unit!]!;
+};
+
+/** The viewer's form of a time in µs ("16 µs"), for a run's end. */
+const formatMicroseconds = (ps: number) => `${Number((ps / 1e6).toPrecision(4))} µs`;
+
+test('an API whose operations document lacks startSimulation hides Simulate (and F9 does nothing)', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.route('**/api/openapi.json', async (route) => {
+    const response = await route.fetch();
+    const document = (await response.json()) as { paths: Record<string, unknown> };
+    for (const path of Object.keys(document.paths)) if (path.includes('simulation')) delete document.paths[path];
+    await route.fulfill({ response, json: document });
+  });
+  await openAdderEditor(page);
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Simulate' })).toHaveCount(0);
+  await page.keyboard.press('F9');
+  await expect(page.getByRole('dialog', { name: 'Simulate' })).toHaveCount(0);
+
+  // The same document with the operations: Simulate is there.
+  await page.unroute('**/api/openapi.json');
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Simulate' })).toBeVisible({ timeout: 30_000 });
+});
