@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { USERS, expectNoAxeViolations, signInAt } from './support/app';
+import { ownGatewayPort } from './support/own-gateway';
 import { startGateway, type StartedGateway } from './support/gateway';
 
 /**
@@ -10,7 +11,7 @@ import { startGateway, type StartedGateway } from './support/gateway';
  * so every build writes a log of over 100,000 lines (the seed data has none that long), and builds paced
  * at 400 ms a step (about 8 s a build), slow enough to watch one run and to cancel it.
  */
-const PORT = Number(process.env.E2E_PORT ?? 18_080) + 10_100;
+const PORT = ownGatewayPort('builds');
 const ORIGIN = `http://localhost:${PORT}`;
 const PADDING_LINES = 97_000;
 let gateway: StartedGateway | undefined;

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { startRedis, type TestRedis } from '../server/test/helpers/redis-server';
 import { callApi } from './support/api';
 import { USERS, acceptCookieNotice, expectNoAxeViolations, signInAt } from './support/app';
+import { ownGatewayPort } from './support/own-gateway';
 import { startGateway, type StartedGateway } from './support/gateway';
 
 /**
@@ -10,7 +11,7 @@ import { startGateway, type StartedGateway } from './support/gateway';
  * and sign-ins in a real redis-server, so the restarted gateway still knows the signed-in user.
  * Builds are paced slowly, so the build is still running when the gateway stops.
  */
-const PORT = Number(process.env.E2E_PORT ?? 18_080) + 10_300;
+const PORT = ownGatewayPort('connection-lost');
 const ORIGIN = `http://localhost:${PORT}`;
 let redis: TestRedis | undefined;
 let gateway: StartedGateway | undefined;

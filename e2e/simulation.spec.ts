@@ -1,24 +1,14 @@
 import fs from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { USERS, expectNoAxeViolations, signInAt } from './support/app';
-import { startGateway, type StartedGateway } from './support/gateway';
+import { useOwnGateway } from './support/own-gateway';
 
 /**
  * Simulation in the browser with the real tools (MOCK_BUILDS=toolchain: GHDL runs the generated testbench
  * around the seed Adder): Simulate from the editor, read OutputA at a cursor time, zoom, download the VCD.
  * And an API without the simulation operations (proxy mode against an older upstream) hides Simulate.
  */
-const PORT = Number(process.env.E2E_PORT ?? 18_080) + 10_300;
-const ORIGIN = `http://localhost:${PORT}`;
-let gateway: StartedGateway | undefined;
-
-test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  gateway = await startGateway(PORT, { MOCK_BUILDS: 'toolchain' });
-});
-test.afterAll(async () => {
-  await gateway?.close();
-});
+const ORIGIN = useOwnGateway('simulation', { MOCK_BUILDS: 'toolchain' });
 
 async function openAdderEditor(page: Page): Promise<string> {
   await page.context().addCookies([{ name: 'cookieBannerAccepted', value: 'true', url: ORIGIN }]);

@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { USERS, signInAt } from './support/app';
+import { ownGatewayPort } from './support/own-gateway';
 import { startGateway, type StartedGateway } from './support/gateway';
 
 // A gateway of its own with 12-second access tokens: the SDK refreshes 10 s before expiry, so
 // every ~2 s, and a page that did not refresh would be signed out within the test.
-const PORT = Number(process.env.E2E_PORT ?? 18_080) + 10_001;
+const PORT = ownGatewayPort('token-refresh');
 const ORIGIN = `http://localhost:${PORT}`;
 let gateway: StartedGateway | undefined;
 

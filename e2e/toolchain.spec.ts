@@ -1,23 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { USERS, expectNoAxeViolations, signInAt } from './support/app';
-import { startGateway, type StartedGateway } from './support/gateway';
+import { useOwnGateway } from './support/own-gateway';
 
 /**
  * Real builds (MOCK_BUILDS=toolchain, GHDL and Yosys) against a gateway of its own: a syntax error in
  * VHDL and in Verilog each shows inline in the editor at its line, and its log line opens the file there.
  * The other specs keep the simulated runner: they test the log viewer's mechanics on the fixture logs.
  */
-const PORT = Number(process.env.E2E_PORT ?? 18_080) + 10_200;
-const ORIGIN = `http://localhost:${PORT}`;
-let gateway: StartedGateway | undefined;
-
-test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  gateway = await startGateway(PORT, { MOCK_BUILDS: 'toolchain' });
-});
-test.afterAll(async () => {
-  await gateway?.close();
-});
+const ORIGIN = useOwnGateway('toolchain', { MOCK_BUILDS: 'toolchain' });
 
 const uniqueName = (what: string) => `${what} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 

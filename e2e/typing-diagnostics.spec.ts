@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { USERS, signInAt } from './support/app';
 import { callApi, createProject, uniqueName } from './support/api';
-import { startGateway, type StartedGateway } from './support/gateway';
+import { useOwnGateway } from './support/own-gateway';
 
 /**
  * Diagnostics while typing (checkDraft, real GHDL in bubblewrap) against a gateway of its own, so no
@@ -9,17 +9,7 @@ import { startGateway, type StartedGateway } from './support/gateway';
  * shows at its line and goes when fixed; an answer for an older text is never painted; without the
  * operation in the API description nothing is checked.
  */
-const PORT = Number(process.env.E2E_PORT ?? 18_080) + 10_300;
-const ORIGIN = `http://localhost:${PORT}`;
-let gateway: StartedGateway | undefined;
-
-test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  gateway = await startGateway(PORT);
-});
-test.afterAll(async () => {
-  await gateway?.close();
-});
+const ORIGIN = useOwnGateway('typing-diagnostics');
 
 const CLEAN = [
   'architecture Behavioural of CustomInstrument is', // 1
