@@ -1,6 +1,6 @@
 import type { ArtifactFile } from './artifacts.js';
 import type { BuildStorage } from './build-storage.js';
-import type { BuildQueue } from './queue/build-queue.js';
+import type { BuildEnding, BuildQueue } from './queue/build-queue.js';
 import type { BuildJob } from './runner.js';
 
 /**
@@ -61,4 +61,22 @@ export interface BuildSandboxes {
   ): Promise<void>;
   /** Fails a build nobody finishes (its gateway stopped, or the build service failed), saying why in its log. */
   failStranded(sandboxKey: string, buildId: string, reason: string): Promise<void>;
+}
+
+/** A build's ending from what the runner (or a stop) left: its status, artifacts and how much log is its. */
+export function buildEnding(
+  status: BuildEnding['status'],
+  error: string | null,
+  artifacts: readonly ArtifactFile[],
+  stored: boolean,
+  log: LogSize,
+): BuildEnding {
+  return {
+    status,
+    error,
+    artifacts: artifacts.map((a) => ({ name: a.name, size: a.content.length, content_type: a.contentType })),
+    artifactsStored: stored,
+    logBytes: log.bytes,
+    logLines: log.lines,
+  };
 }

@@ -6,12 +6,14 @@
 export { buildArtifacts, type ArtifactFile } from './artifacts.js';
 export { isFinished, type ArtifactEntry, type BuildRecord, type StageRecord } from './build-record.js';
 export {
+  buildEnding,
   logSizeOf,
   type BuildHandoff,
   type BuildProgressRecord,
   type BuildSandboxes,
   type LogSize,
 } from './build-ports.js';
+export { BuildLogReader, type BuildLogPage } from './build-log.js';
 export { BuildStorage } from './build-storage.js';
 export { BuildDispatcher, type BuildDispatcherOptions } from './dispatcher.js';
 export { topLevelProblem } from './hdl-project.js';

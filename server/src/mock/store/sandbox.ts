@@ -2,9 +2,10 @@ import {
   type ArtifactFile,
   buildArtifacts,
   type BuildEffects,
-  type BuildEnding,
   type LogSize,
   logSizeOf,
+  buildEnding,
+  BuildLogReader,
   BuildQueue,
   type BuildQueueState,
   type BuildRecord,
@@ -66,6 +67,7 @@ export class Sandbox {
   private readonly apiKeys: ApiKeyStore;
   private readonly seed: SeedData;
   private readonly storage: BuildStorage;
+  private readonly logs: BuildLogReader;
   private readonly now: () => Date;
   private readonly sharedAhead: () => number;
   readonly effects: SandboxEffects = { ...noEffects(), keysAdded: [], keysRemoved: [] };
@@ -82,6 +84,7 @@ export class Sandbox {
     this.sessionId = state.sessionId;
     this.seed = context.seed;
     this.storage = context.storage;
+    this.logs = new BuildLogReader(context.storage, context.seed.stageLogs);
     this.now = context.now ?? (() => new Date());
     this.sharedAhead = context.sharedAhead ?? (() => 0);
     this.projects = new ProjectStore(this.seed, this.now, state.projects);
@@ -258,15 +261,8 @@ export class Sandbox {
     const build = this.builds.get(buildId);
     const stored = await this.storage.lines(buildId);
     const artifacts = this.renderedArtifacts(build, [...stored, note], status, at);
-    const ending = this.ending(status, error, artifacts, false, logSizeOf(stored));
+    const ending = buildEnding(status, error, artifacts, false, logSizeOf(stored));
     return this.builds.end(buildId, { ...ending, logBytes: ending.logBytes + Buffer.byteLength(note) + 1 }, note, at);
-  }
-
-  /** A live build's whole log: while it runs, what is stored so far; once it ended, its own lines and notes. */
-  private async liveLog(build: BuildRecord): Promise<string[]> {
-    if (build.logLength === undefined) return this.storage.lines(build.id);
-    const { lines } = await this.storage.page(build.id, 0, build.logLength);
-    return [...lines, ...(build.logNotes ?? [])];
   }
 
   /**
@@ -286,26 +282,9 @@ export class Sandbox {
       own ?? this.renderedArtifacts(build, (await this.storage.page(buildId, 0, log.lines)).lines, outcome.status, at);
     return this.builds.finished(
       buildId,
-      this.ending(outcome.status, outcome.error, artifacts, own !== undefined, log),
+      buildEnding(outcome.status, outcome.error, artifacts, own !== undefined, log),
       at,
     );
-  }
-
-  private ending(
-    status: BuildEnding['status'],
-    error: string | null,
-    artifacts: readonly ArtifactFile[],
-    stored: boolean,
-    log: LogSize,
-  ): BuildEnding {
-    return {
-      status,
-      error,
-      artifacts: artifacts.map((a) => ({ name: a.name, size: a.content.length, content_type: a.contentType })),
-      artifactsStored: stored,
-      logBytes: log.bytes,
-      logLines: log.lines,
-    };
   }
 
   private renderedArtifacts(
@@ -330,24 +309,7 @@ export class Sandbox {
 
   async getLog(buildId: string, offset: number, limit: number) {
     const build = this.builds.get(buildId);
-    const complete = isFinished(build);
-    if (build.log === 'stored' && build.logLength === undefined) {
-      const { lines, total } = await this.storage.page(buildId, offset, limit);
-      return { lines, offset, next_offset: offset + lines.length, total, complete };
-    }
-    if (build.log === 'stored') {
-      // Ended: its stored lines (up to logLength) and then its notes.
-      const length = build.logLength!;
-      const notes = build.logNotes ?? [];
-      const stored =
-        offset < length ? (await this.storage.page(buildId, offset, Math.min(limit, length - offset))).lines : [];
-      const fromNotes = notes.slice(Math.max(0, offset - length), Math.max(0, offset + limit - length));
-      const lines = [...stored, ...fromNotes];
-      return { lines, offset, next_offset: offset + lines.length, total: length + notes.length, complete };
-    }
-    const all = pastBuildLog(this.seed.stageLogs, build);
-    const page = all.slice(offset, offset + limit);
-    return { lines: page, offset, next_offset: offset + page.length, total: all.length, complete };
+    return this.logs.page(build, offset, limit, isFinished(build));
   }
 
   async getArtifact(buildId: string, name: string): Promise<ArtifactFile> {
@@ -355,12 +317,7 @@ export class Sandbox {
     if (!isFinished(build)) throw new ApiError(404, `Build ${build.id.slice(-7)} has no artifacts until it finishes`);
     const artifacts = build.artifactsStored
       ? await this.storage.loadArtifacts(buildId)
-      : this.renderedArtifacts(
-          build,
-          build.log === 'stored' ? await this.liveLog(build) : pastBuildLog(this.seed.stageLogs, build),
-          build.status,
-          build.finishedAt!,
-        );
+      : this.renderedArtifacts(build, await this.logs.whole(build), build.status, build.finishedAt!);
     const artifact = artifacts.find((a) => a.name === name);
     if (!artifact) throw notFound(`Artifact ${name}`);
     return artifact;

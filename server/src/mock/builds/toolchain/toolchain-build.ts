@@ -11,37 +11,18 @@ import { fileKind, findTopLevel, topLevelProblem, unsafeFileNames } from '../hdl
 import { stageHeader } from '../log-templates.js';
 import { publicErrorMessage } from '../public-error.js';
 import type { BuildJob, BuildOutcome, BuildProgress } from '../runner.js';
-import { describeIsolation, type ToolSandbox } from './bubblewrap.js';
 import { BuildBudget, runTool, toolEnvironment, type ToolEnd, type ToolRun } from './tool-process.js';
 import { ToolOutputScreen, troubleMessage, troubleOutcome, type ToolTrouble } from './tool-failure.js';
 import { FileTooBig, designMemoryLines, readToolFile, toolEndMessages, wroteTooMuch } from './tool-output.js';
 import { IP_CORES_VERILOG, MOKU_LIBRARY, VHDL_PLATFORM } from './platform-files.js';
 import { checkConstraints } from './toolchain-steps.js';
+import type { ToolSandbox } from './bubblewrap.js';
+import { checkBuildHeader, type ToolchainRunnerOptions } from './toolchain-options.js';
 import { platformNote, topLevelLine } from './platform-notes.js';
 import { checkVerilogTop, type VerilogCheckContext } from './verilog-check.js';
 import { checkVhdl } from './vhdl-check.js';
 import type { SynthesisContext } from './synthesis-context.js';
 import { estimateWithYosys } from './yosys-estimate.js';
-
-export interface ToolchainRunnerOptions {
-  /** fixtures/platform: the slot entities (VHDL) and module headers (Verilog). */
-  platformDir: string;
-  /** The GHDL executable and its version line (see findGhdl). */
-  ghdl: { path: string; version: string };
-  /** Verilator, the SystemVerilog checker (see findVerilator); without it Yosys checks Verilog tops. */
-  verilator?: { path: string; version: string } | null;
-  yosysVersion: string;
-  /** At most this many builds run tools at once (default: one per core). */
-  concurrency: number;
-  timeLimitMs: number;
-  outputLimitBytes: number;
-  /** Lines of tool output one build may log (MOCK_BUILD_OUTPUT_LIMIT_LINES; default DEFAULT_OUTPUT_LIMIT_LINES). */
-  outputLimitLines?: number;
-  /** How the tools are fenced off from the machine, and the size of file they may write (see sandbox.ts). */
-  sandbox: ToolSandbox;
-  /** Where build directories are made (default the system's temp dir). */
-  tmpRoot?: string;
-}
 
 const VERILOG_HEADER: Record<string, string> = {
   CustomInstrument: 'custom-instrument.v',
@@ -125,19 +106,7 @@ export class ToolchainBuild {
   }
 
   private header(): void {
-    const { job, options } = this;
-    const c = job.config;
-    this.log(
-      `Check build of "${job.projectName}" (build ${job.buildId}), queued ${job.queuedAt.toUTCString()}`,
-      'This is a CHECK BUILD with open-source tools, not a bitstream for the instrument: your design is analysed,',
-      'elaborated against the platform interface and synthesized to generic cells; ROUTE and BITSTREAM are skipped.',
-      `Configuration: hardware ${c.hardware}, ${c.slots} slots, OS ${c.os_version}, target ${c.target}`,
-      `Tools: ${options.ghdl.version}; ${options.verilator?.version ?? 'no Verilator'}; Yosys ${options.yosysVersion} (WebAssembly)`,
-      `Limits: ${Math.round(options.timeLimitMs / 1000)} s, ${Math.round(options.outputLimitBytes / 1024)} KiB or ${this.budget.outputLimitLines} lines of log; ` +
-        `memory ${this.memoryLimitMiB()} MiB and files written at most ${Math.round(options.sandbox.fileSizeLimitBytes / 1024 / 1024)} MiB per tool; ` +
-        'environment PATH, HOME, TMPDIR only',
-      `Isolation: ${describeIsolation(options.sandbox.kind)}`,
-    );
+    this.log(...checkBuildHeader(this.job, this.options, this.budget.outputLimitLines, this.memoryLimitMiB()));
   }
 
   private async stages(): Promise<BuildOutcome> {

@@ -1,10 +1,11 @@
 import os from 'node:os';
 import type { BuildJob, BuildProgress, BuildRunner, RunningBuild } from '../runner.js';
 import { removeLeftBuildFolders } from './build-folders.js';
-import { ToolchainBuild, type ToolchainRunnerOptions } from './toolchain-build.js';
+import { ToolchainBuild } from './toolchain-build.js';
+import type { ToolchainRunnerOptions } from './toolchain-options.js';
 import { ToolSlots } from './tool-slots.js';
 
-export type { ToolchainRunnerOptions } from './toolchain-build.js';
+export type { ToolchainRunnerOptions } from './toolchain-options.js';
 
 /**
  * Real builds in mock mode: the user's VHDL is analysed and synthesized by GHDL (VHDL-2008, against
