@@ -5,6 +5,7 @@ import { registerConfig } from './commands/config.js';
 import { registerLogs } from './commands/logs.js';
 import { registerProjects } from './commands/projects.js';
 import { registerPush } from './commands/push.js';
+import { registerSimulate } from './commands/simulate.js';
 
 export const VERSION = '0.1.0';
 
@@ -38,6 +39,7 @@ export function createProgram(): Command {
   registerPush(program);
   registerConfig(program);
   registerBuild(program);
+  registerSimulate(program);
   registerLogs(program);
   registerArtifacts(program);
   for (const command of program.commands) command.exitOverride();
