@@ -21,7 +21,7 @@ const MAX_STIMULUS_BYTES = 4 * 1024 * 1024;
 /** The most a --vcd download may write (the server bounds its dumps far below this). */
 const MAX_VCD_BYTES = 1024 * 1024 * 1024;
 
-interface SimulateOptions {
+export interface SimulateOptions {
   project: string;
   testbench?: string;
   stimulus?: string;

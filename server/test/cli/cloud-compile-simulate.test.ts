@@ -6,7 +6,8 @@ import { startGateway, type RunningGateway } from '../helpers/gateway.js';
 import { signIn } from '../helpers/sign-in.js';
 import { ADA } from '../helpers/test-fixtures.js';
 import { simulationApi } from '../simulations/simulation-http.js';
-import { buildCliBundle, cliEnv, createApiKey, runCli } from './support.js';
+import { waitFor } from '../helpers/wait-for.js';
+import { apiGet, buildCliBundle, cliEnv, createApiKey, runCli, spawnCli } from './support.js';
 
 /** The 1-based line of the first line of `text` that contains `marker`. */
 const lineOf = (text: string, marker: string) => text.split('\n').findIndex((line) => line.includes(marker)) + 1;
@@ -54,6 +55,22 @@ begin
 end architecture;
 `;
 
+/** A process that never waits: the run goes on until it is cancelled (or the time limit). */
+const SPINNING_TB = `entity spin_tb is
+end entity;
+
+architecture test of spin_tb is
+begin
+  process
+    variable n : natural := 0;
+  begin
+    loop
+      n := (n + 1) mod 1000;
+    end loop;
+  end process;
+end architecture;
+`;
+
 /** `cloud-compile simulate` (the packaged command) against a gateway whose simulations run real GHDL. */
 describe('cloud-compile simulate: a testbench run followed to its outcome', { timeout: 120_000 }, () => {
   let gateway: RunningGateway;
@@ -66,7 +83,11 @@ describe('cloud-compile simulate: a testbench run followed to its outcome', { ti
     [gateway, bundle] = await Promise.all([startGateway({ MOCK_BUILDS: 'toolchain' }, gatewayLog), buildCliBundle()]);
     key = (await createApiKey(gateway.baseUrl, ADA, ['projects:read', 'builds:queue'])).key;
     const api = simulationApi(gateway.baseUrl, (await signIn(gateway.baseUrl, ADA)).cookieHeader);
-    await api.newProject('Bench', { 'tally_tb.vhd': FAILING_TB, 'blink_tb.vhd': PASSING_TB });
+    await api.newProject('Bench', {
+      'tally_tb.vhd': FAILING_TB,
+      'blink_tb.vhd': PASSING_TB,
+      'spin_tb.vhd': SPINNING_TB,
+    });
     dir = await mkdtemp(path.join(os.tmpdir(), 'cloud-compile-simulate-'));
   }, 90_000);
   afterAll(async () => {
@@ -106,6 +127,26 @@ describe('cloud-compile simulate: a testbench run followed to its outcome', { ti
     const text = await readFile(vcd, 'utf8');
     expect(text).toMatch(/^\s*\$var .* clk .*\$end/m);
     expect(await readdir(path.dirname(vcd))).toEqual(['blink.vcd']);
+  });
+
+  it('Ctrl+C while waiting cancels the run and exits 130', async () => {
+    const run = spawnCli(
+      bundle.file,
+      ['simulate', '--project', 'Bench', '--testbench', 'spin_tb.vhd', '--wait', '--poll-interval', '100'],
+      cliEnv(gateway.baseUrl, key),
+    );
+    await waitFor(
+      async () => (/Simulation [0-9a-f]{7} running/.test(run.output()) ? true : undefined),
+      'running',
+      60_000,
+    );
+    run.child.kill('SIGINT');
+    const result = await run.done;
+    expect(result.code, explain(result.stderr)).toBe(130);
+    expect(result.stderr).toMatch(/Ctrl\+C: cancelling simulation [0-9a-f]{7}/);
+    const id = /#\/projects\/[0-9a-f]+\/simulations\/([0-9a-f]+)/.exec(result.stderr)![1]!;
+    const view = await apiGet<{ status: string }>(gateway.baseUrl, key, `/api/simulations/${id}`);
+    expect(view.status).toBe('cancelled');
   });
 
   it('refuses a run described both ways, before calling the API', async () => {
