@@ -40,6 +40,18 @@ describe('the documentation stays true to the command', () => {
     );
   });
 
+  it("the README's command table shows every command, with options the command takes", async () => {
+    const readme = repoFile('README.md');
+    for (const command of createProgram().commands) expect(readme).toContain(`| \`cloud-compile ${command.name()}`);
+    // The simulate row's forms, as a user would type them from it.
+    for (const line of [
+      'simulate --project Counter --testbench counter_tb.vhd --stop-time-ns 500 --wait --vcd out.vcd --source-root hdl',
+      'simulate --project Counter --stimulus run.json --cycles 2000 --wait',
+    ]) {
+      await expect(parseOnly().parseAsync(words(line), { from: 'user' }), line).resolves.toBeDefined();
+    }
+  });
+
   it("the README's exit code table lists every exit code", () => {
     const readme = repoFile('README.md');
     for (const code of Object.values(EXIT))

@@ -5,7 +5,7 @@ describe('createProgram', () => {
   it('gives every command its own --help with a description and an example', () => {
     const program = createProgram();
     const names = program.commands.map((c) => c.name());
-    expect(names).toEqual(['projects', 'create', 'push', 'config', 'build', 'cancel', 'logs', 'artifacts']);
+    expect(names).toEqual(['projects', 'create', 'push', 'config', 'build', 'cancel', 'logs', 'artifacts', 'simulate']);
     for (const command of program.commands) {
       let help = '';
       command.configureOutput({ writeOut: (text) => (help += text) });

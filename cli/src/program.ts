@@ -5,17 +5,18 @@ import { registerConfig } from './commands/config.js';
 import { registerLogs } from './commands/logs.js';
 import { registerProjects } from './commands/projects.js';
 import { registerPush } from './commands/push.js';
+import { registerSimulate } from './commands/simulate.js';
 
 export const VERSION = '0.1.0';
 
 const EXIT_CODES = `
-Exit codes: 0 success · 1 failed build or refused operation · 2 bad arguments · 3 API key refused
+Exit codes: 0 success · 1 failed build or simulation, or refused operation · 2 bad arguments · 3 API key refused
 (401) or missing a scope (403) · 4 API unreachable after the retries · 130 Ctrl+C (143 SIGTERM).`;
 
 /** The command line: global options, then one subcommand per task (each with its own --help). */
 export function createProgram(): Command {
   const program = new Command('cloud-compile')
-    .description('Push HDL sources to Cloud Compile, build them, follow the log and fetch the artifacts.')
+    .description('Push HDL sources to Cloud Compile, build and simulate them, follow the log and fetch the artifacts.')
     .version(VERSION)
     .addOption(
       new Option('--base-url <url>', "the app's address, e.g. https://compile.example.com").env('CLOUD_COMPILE_URL'),
@@ -40,6 +41,7 @@ export function createProgram(): Command {
   registerBuild(program);
   registerLogs(program);
   registerArtifacts(program);
+  registerSimulate(program);
   for (const command of program.commands) command.exitOverride();
   return program;
 }

@@ -32,25 +32,42 @@ export function artifactPath(dir: string, name: string): string {
  * when exactly `expectedSize` bytes arrived: a cut or oversized download never leaves a file under
  * the artifact's name (and nothing partial is ever resumed). Returns the bytes written.
  */
-export async function saveArtifact(body: Readable, target: string, expectedSize: number): Promise<number> {
+export function saveArtifact(body: Readable, target: string, expectedSize: number): Promise<number> {
+  return saveStream(body, target, expectedSize, true);
+}
+
+/**
+ * As `saveArtifact`, for a file whose size is not listed (a simulation's VCD): any size up to
+ * `maxBytes` is kept; a larger one, or a cut download, leaves nothing under the name.
+ */
+export function saveBounded(body: Readable, target: string, maxBytes: number): Promise<number> {
+  return saveStream(body, target, maxBytes, false);
+}
+
+async function saveStream(body: Readable, target: string, limit: number, exact: boolean): Promise<number> {
   await mkdir(path.dirname(target), { recursive: true });
   const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.part`);
   let received = 0;
   const count = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       received += chunk.length;
-      if (received > expectedSize)
+      if (received > limit)
         done(
-          new CliError(`${path.basename(target)}: more than the ${expectedSize} bytes the build lists`, EXIT.failed),
+          new CliError(
+            exact
+              ? `${path.basename(target)}: more than the ${limit} bytes the build lists`
+              : `${path.basename(target)}: more than ${limit} bytes; nothing saved`,
+            EXIT.failed,
+          ),
         );
       else done(null, chunk);
     },
   });
   try {
     await pipeline(body, count, createWriteStream(temporary, { flags: 'wx' }));
-    if (received !== expectedSize) {
+    if (exact && received !== limit) {
       throw new CliError(
-        `${path.basename(target)}: received ${received} of ${expectedSize} bytes; nothing saved`,
+        `${path.basename(target)}: received ${received} of ${limit} bytes; nothing saved`,
         EXIT.failed,
       );
     }
