@@ -9,11 +9,12 @@ bash scripts/ensure-system-packages.sh nginx wrk || exit 1
 status=0
 run() { echo; echo "━━━ $1 ━━━"; shift; "$@" || status=1; }
 run "first page: JavaScript weight" node scripts/bundle-size.mjs
-run "first page: Lighthouse, mobile and desktop, signed in on #/projects (median of 3 runs)" node --import tsx e2e/bench/lighthouse.bench.ts --runs 3
+run "first page: Lighthouse, mobile and desktop, signed in on #/projects (median of 3 runs, each with its benchmark index and load)" node --import tsx e2e/bench/lighthouse.bench.ts --runs 3
 run "log viewer: 1,000,000-line log in Chromium" node --import tsx e2e/bench/log-viewer.bench.ts
 run "editor: opening a 50,000-line file in Chromium" node --import tsx e2e/bench/editor-open.bench.ts
 # The suite builds the seed projects and one example; the whole catalogue is this matrix on every design.
 run "toolchain: every seed project and example built by GHDL and Yosys" env TOOLCHAIN_ALL_EXAMPLES=1 npx vitest run server/test/builds/toolchain-runner.test.ts
+run "builds: Build click to the first log line in Chromium, idle, queued and after a long log (real GHDL and Yosys)" node --import tsx e2e/bench/first-log-line.bench.ts
 run "editor: last keystroke to the inline diagnostic, p50/p95 over 20 edits in Chromium (real GHDL and Verilator)" node --import tsx e2e/bench/typing-diagnostics.bench.ts
 run "waveform viewer: 1,000,000 value changes in Chromium" node --import tsx e2e/bench/waveform.bench.ts
 [ -f server/bench/proxy-overhead.ts ] && run "gateway: proxy overhead" node --import tsx server/bench/proxy-overhead.ts

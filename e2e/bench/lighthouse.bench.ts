@@ -5,11 +5,20 @@
  * then lets Lighthouse drive that browser over its debugging port (storage kept, so the run is signed in).
  * Prints the category scores and the metrics behind performance; exits non-zero when the mobile
  * performance score is under the budget or total blocking time over it.
- * Run: node --import tsx e2e/bench/lighthouse.bench.ts [--runs 1] [--details]
+ * Run: node --import tsx e2e/bench/lighthouse.bench.ts [--runs 1] [--wait-load 30] [--details]
  * (`--details` also prints where the main thread's time went: scripts by boot-up time, the longest tasks).
+ *
+ * Why a run on a busy machine is not a figure for the page: the mobile preset's simulated throttling
+ * multiplies the main-thread time it observed by 4 (the CPU slowdown), so tasks slowed by other processes
+ * come out four times as slow, and total blocking time blows up (a committed 74 / 1,222 ms where quiet runs
+ * gave 100 / 0–40 ms). So each run prints Lighthouse's own measure of the CPU it had
+ * (`environment.benchmarkIndex`, higher is faster) and the load average; before each run the bench waits
+ * up to --wait-load seconds for the 1-minute load to fall to the core count. A run whose benchmark index
+ * is under SLOW_RUN_SHARE of the machine's idle one (BENCH_IDLE_BENCHMARK_INDEX, else the best run seen
+ * here) is marked slowed, and the budget is judged on the median of the runs that are not.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
 import { chromium } from 'playwright';
@@ -26,11 +35,28 @@ const STATIC_DIR = process.env.STATIC_DIR ?? 'client/dist';
 const args = process.argv.slice(2);
 const RUNS = Number(args[args.indexOf('--runs') + 1] ?? 1) || 1;
 const DETAILS = args.includes('--details');
+const WAIT_LOAD_S = args.includes('--wait-load') ? Number(args[args.indexOf('--wait-load') + 1]) : 30;
+/** A run with a benchmark index under this share of the idle one had a slowed CPU: marked, not judged. */
+const SLOW_RUN_SHARE = 0.75;
+const IDLE_BENCHMARK_INDEX = Number(process.env.BENCH_IDLE_BENCHMARK_INDEX ?? 0) || 0;
+const CORES = availableParallelism();
 
+const watchdogMs = 300_000 + 2 * RUNS * WAIT_LOAD_S * 1000;
 const watchdog = setTimeout(() => {
-  console.error('lighthouse bench: gave up after 5 minutes');
+  console.error(`lighthouse bench: gave up after ${Math.round(watchdogMs / 60_000)} minutes`);
   process.exit(2);
-}, 300_000);
+}, watchdogMs);
+
+const loadAverage = () => loadavg()[0] ?? 0;
+/** Waits up to WAIT_LOAD_S for the 1-minute load average to fall to the core count; true when it did. */
+async function waitForQuiet(): Promise<boolean> {
+  const deadline = Date.now() + WAIT_LOAD_S * 1000;
+  while (loadAverage() > CORES) {
+    if (Date.now() >= deadline) return false;
+    await new Promise((done) => setTimeout(done, 2000));
+  }
+  return true;
+}
 
 interface RunFigures {
   scores: Record<string, number>;
@@ -39,6 +65,13 @@ interface RunFigures {
   mainThread: { cpu: number; wall: number };
   /** Audits that cost a category points (performance's metrics are printed on their own). */
   failing: string[];
+  /** Lighthouse's measure of the CPU during the run (higher is faster), and the machine's 1-minute load. */
+  benchmarkIndex: number;
+  load: number;
+  /** The load was still over the core count when the run started. */
+  underLoad: boolean;
+  /** Set once all runs are in: the benchmark index was far under the idle one. */
+  slowed?: boolean;
 }
 
 const METRICS = {
@@ -52,6 +85,8 @@ const METRICS = {
 } as const;
 
 async function audit(url: string, preset: 'mobile' | 'desktop'): Promise<RunFigures> {
+  const underLoad = !(await waitForQuiet());
+  const load = loadAverage();
   const flags: Flags = {
     port: DEBUGGING_PORT,
     output: 'json',
@@ -62,7 +97,7 @@ async function audit(url: string, preset: 'mobile' | 'desktop'): Promise<RunFigu
   };
   const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
   if (!result) throw new Error('Lighthouse returned no result');
-  const { categories, audits, runtimeError } = result.lhr;
+  const { categories, audits, runtimeError, environment } = result.lhr;
   if (runtimeError) throw new Error(`Lighthouse: ${runtimeError.code} ${runtimeError.message}`);
   const scores = Object.fromEntries(
     Object.entries(categories).map(([id, category]) => [id, Math.round((category.score ?? 0) * 100)]),
@@ -75,7 +110,13 @@ async function audit(url: string, preset: 'mobile' | 'desktop'): Promise<RunFigu
     .map((ref) => ref.id);
   const mainThread = mainThreadTime(result.artifacts.Trace.traceEvents as TraceEvent[]);
   if (DETAILS) printDetails(preset, audits);
-  return { scores, metrics, mainThread, failing };
+  const figures = { scores, metrics, mainThread, failing, benchmarkIndex: environment.benchmarkIndex, load, underLoad };
+  console.log(
+    `  ${preset.padEnd(8)} run: performance ${scores.performance}, TBT ${Math.round(metrics['total-blocking-time'] ?? NaN)} ms; ` +
+      `benchmark index ${Math.round(figures.benchmarkIndex)}, load average ${load.toFixed(1)} on ${CORES} cores` +
+      (underLoad ? ' (taken under load: it did not fall within the wait)' : ''),
+  );
+  return figures;
 }
 
 type Audits = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']['audits'];
@@ -126,7 +167,9 @@ function print(preset: string, runs: RunFigures[]) {
     const each = (format: (run: RunFigures) => string) => runs.map(format).join(', ');
     console.log(
       `  ${''.padEnd(8)} each run: performance ${each((run) => String(run.scores.performance))}; ` +
-        `TBT ${each((run) => `${Math.round(run.metrics['total-blocking-time'] ?? NaN)}`)} ms`,
+        `TBT ${each((run) => `${Math.round(run.metrics['total-blocking-time'] ?? NaN)}`)} ms; ` +
+        `benchmark index ${each((run) => `${Math.round(run.benchmarkIndex)}${run.slowed ? ' (slowed)' : ''}`)}; ` +
+        `load ${each((run) => run.load.toFixed(1))}`,
     );
   }
   const cpu = median(runs.map((run) => run.mainThread.cpu));
@@ -160,17 +203,29 @@ async function main() {
     const url = `${ORIGIN}/#/projects`;
     console.log(`Lighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}on ${url}, signed in:`);
     const results: Record<'mobile' | 'desktop', RunFigures[]> = { mobile: [], desktop: [] };
-    for (const preset of ['mobile', 'desktop'] as const) {
+    for (const preset of ['mobile', 'desktop'] as const)
       for (let run = 0; run < RUNS; run++) results[preset].push(await audit(url, preset));
-      print(preset, results[preset]);
-    }
-    const performance = median(results.mobile.map((run) => run.scores.performance ?? 0));
-    const tbt = median(results.mobile.map((run) => run.metrics['total-blocking-time'] ?? Infinity));
+    // The CPU's speed is the machine's, whatever the preset: the best index of all runs stands for idle.
+    const all = [...results.mobile, ...results.desktop];
+    const idleIndex = IDLE_BENCHMARK_INDEX || Math.max(...all.map((run) => run.benchmarkIndex));
+    for (const run of all) run.slowed = run.benchmarkIndex < SLOW_RUN_SHARE * idleIndex;
     console.log(
-      `  budget: mobile performance ≥ ${MOBILE_PERFORMANCE_BUDGET} (${performance}), ` +
-        `total blocking time < ${MOBILE_TBT_BUDGET_MS} ms (${Math.round(tbt)} ms)`,
+      `Medians (idle benchmark index ${Math.round(idleIndex)}${IDLE_BENCHMARK_INDEX ? ', BENCH_IDLE_BENCHMARK_INDEX' : ', the best run here'}; ` +
+        `runs under ${Math.round(SLOW_RUN_SHARE * 100)} % of it are marked slowed):`,
     );
-    failed = performance < MOBILE_PERFORMANCE_BUDGET || tbt >= MOBILE_TBT_BUDGET_MS;
+    for (const preset of ['mobile', 'desktop'] as const) print(preset, results[preset]);
+    const judged = results.mobile.filter((run) => !run.slowed);
+    if (judged.length === 0) {
+      console.log('  budget: not judged, every mobile run was taken with a slowed CPU; run again on a quiet machine');
+    } else {
+      const performance = median(judged.map((run) => run.scores.performance ?? 0));
+      const tbt = median(judged.map((run) => run.metrics['total-blocking-time'] ?? Infinity));
+      console.log(
+        `  budget (median of the ${judged.length} mobile run(s) not slowed): performance ≥ ${MOBILE_PERFORMANCE_BUDGET} (${performance}), ` +
+          `total blocking time < ${MOBILE_TBT_BUDGET_MS} ms (${Math.round(tbt)} ms)`,
+      );
+      failed = performance < MOBILE_PERFORMANCE_BUDGET || tbt >= MOBILE_TBT_BUDGET_MS;
+    }
   } finally {
     await browser.close();
     await gateway.close();
