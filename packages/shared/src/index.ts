@@ -3,6 +3,8 @@
 // generated types are its other entry, @cloud-compile/shared/api-types (scripts/typegen.mjs writes them).
 export { formatByteSize, type ByteSizeStyle } from './byte-size.js';
 export { parseErrorDetail } from './error-detail.js';
+export { ALLOWED_FILE_EXTENSIONS, fileNameProblem, newFileTemplate } from './file-templates.js';
 export { classifySeverity, findFileLocation, type FileLocation, type Severity } from './file-location.js';
 export { EXTERNAL_LINK_KEYS, PLACEHOLDER_LINKS, type ExternalLinks, type PublicConfig } from './public-config.js';
+export { isTestbenchFile } from './testbench-templates.js';
 export { retryDelayMs, type RetryDelayPolicy } from './retry-delay.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newFileTemplate } from '../../../client/src/features/editor/lib/file-templates.js';
+import { newFileTemplate } from '@cloud-compile/shared';
 import { startGateway, type RunningGateway } from '../helpers/gateway.js';
 import { signIn } from '../helpers/sign-in.js';
 import { ADA } from '../helpers/test-fixtures.js';

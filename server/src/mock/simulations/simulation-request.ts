@@ -13,9 +13,6 @@ const STIMULUS_ONLY = ['duration_cycles', 'inputs', 'controls', 'reset', 'ext_tr
 const TESTBENCH_ONLY = ['testbench', 'stop_time_ns'] as const;
 export const DEFAULT_STOP_TIME_NS = 1_000_000;
 
-/** A testbench file by its name: *_tb.vhd, *_tb.vhdl, *_tb.v or *_tb.sv. */
-export const TESTBENCH_FILE = /_tb\.(vhdl?|s?v)$/i;
-
 type Body = Record<string, unknown>;
 
 const issue = (field: string, msg: string): ValidationIssue => ({ loc: ['body', field], msg, type: 'value_error' });

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { errorMessage } from '@/lib/api/error-message';
 import { toast } from 'sonner';
-import { fileNameProblem, newFileTemplate } from '../lib/file-templates';
+import { fileNameProblem, newFileTemplate } from '@cloud-compile/shared';
 import type { EditorStore } from '../store/editor-store';
 import { FileNameDialog } from './file-name-dialog';
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/dialog';
 import { errorMessage } from '@/lib/api/error-message';
-import { ALLOWED_FILE_EXTENSIONS } from '../lib/file-templates';
+import { ALLOWED_FILE_EXTENSIONS } from '@cloud-compile/shared';
 
 export interface FileNameDialogProps {
   open: boolean;

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { CheckCircle2, CircleAlert, Upload } from 'lucide-react';
 import { Dialog } from '@/components/dialog';
-import { ALLOWED_FILE_EXTENSIONS } from '../lib/file-templates';
+import { ALLOWED_FILE_EXTENSIONS } from '@cloud-compile/shared';
 import type { ExistingFileChoice, UploadItem } from '../hooks/use-file-uploads';
 import { ExistingFileQuestion } from './existing-file-question';
 

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '@/lib/api/error-message';
-import { fileNameProblem } from '../lib/file-templates';
+import { fileNameProblem } from '@cloud-compile/shared';
 
 /** The contract's limit on a file body (5 MiB). */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;

@@ -9,7 +9,8 @@ import {
   type StimulusFields as Fields,
 } from '../utils/stimulus-form';
 import { StimulusFields } from './stimulus-fields';
-import { isTestbench, TestbenchFields, testbenchErrors, type TestbenchChoice } from './testbench-fields';
+import { isTestbenchFile } from '@cloud-compile/shared';
+import { TestbenchFields, testbenchErrors, type TestbenchChoice } from './testbench-fields';
 import './simulate-dialog.css';
 
 export interface SimulateDialogProps {
@@ -31,7 +32,7 @@ type Mode = 'stimulus' | 'testbench';
  */
 export function SimulateDialog({ open, onOpenChange, fileNames, clockHz, hardwareName, onStart }: SimulateDialogProps) {
   const formId = useId();
-  const testbenches = fileNames.filter(isTestbench);
+  const testbenches = fileNames.filter(isTestbenchFile);
   const [mode, setMode] = useState<Mode>('stimulus');
   const [stimulus, setStimulus] = useState<Fields>(defaultStimulus);
   const [testbench, setTestbench] = useState<TestbenchChoice>({ file: '', stopTimeNs: '10000' });

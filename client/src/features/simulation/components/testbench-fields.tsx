@@ -6,9 +6,6 @@ export interface TestbenchChoice {
   stopTimeNs: string;
 }
 
-/** A project file is a testbench when its name says so (`*_tb.vhd`, `*_tb.v`, `*_tb.sv`). */
-export const isTestbench = (name: string) => /_tb\.(vhdl?|sv|v)$/i.test(name);
-
 export const TESTBENCH_IDS = { file: 'sim-testbench', stop: 'sim-stop-time' } as const;
 
 /** The testbench's checks: a file chosen, a stop time within bounds. */

@@ -1,4 +1,4 @@
-import { isTestbenchFile, verilogTestbenchTemplate, vhdlTestbenchTemplate } from './testbench-templates';
+import { isTestbenchFile, verilogTestbenchTemplate, vhdlTestbenchTemplate } from './testbench-templates.js';
 
 /**
  * What a new file starts with. Users write only the body of the platform's slot entity

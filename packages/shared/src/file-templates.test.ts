@@ -1,9 +1,15 @@
+/// <reference types="node" />
+// (A test, run in Node: it reads the platform's files; the package itself uses no Node.)
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fileNameProblem, newFileTemplate } from './file-templates.js';
+
 // The platform's declarations, which a user's Verilog must start with exactly (fixtures/README.md).
-import instrumentDeclaration from '../../../../../fixtures/platform/verilog/custom-instrument.v?raw';
-import wrapperDeclaration from '../../../../../fixtures/platform/verilog/custom-wrapper.v?raw';
-import interlacedDeclaration from '../../../../../fixtures/platform/verilog/custom-instrument-interlaced.v?raw';
-import { fileNameProblem, newFileTemplate } from './file-templates';
+const platformVerilog = (file: string) =>
+  readFileSync(new URL(`../../../fixtures/platform/verilog/${file}`, import.meta.url), 'utf8');
+const instrumentDeclaration = platformVerilog('custom-instrument.v');
+const wrapperDeclaration = platformVerilog('custom-wrapper.v');
+const interlacedDeclaration = platformVerilog('custom-instrument-interlaced.v');
 
 describe('newFileTemplate', () => {
   it('starts a *_tb file with a testbench of the slot design (run for real in server/test/simulations/simulation-templates.test.ts)', () => {
