@@ -57,15 +57,25 @@ export const simulationSignalsKey = (simulationId: string) => ['simulationSignal
 /** Most value changes asked for per answer: the contract's maximum, so a million changes arrive in ten. */
 export const WAVEFORM_PAGE_CHANGES = 100_000;
 
-/** getWaveform: value changes of `signalIds` (at most 64) from `from` on (a large run is read in pieces). */
+/**
+ * getWaveform: value changes of `signalIds` (at most 64) from `from` on, up to `to` (the run's end when
+ * left out); a large run is read in pieces.
+ */
 export async function getWaveform(
   simulationId: string,
   signalIds: readonly string[],
   from: number,
   limit = WAVEFORM_PAGE_CHANGES,
+  to?: number,
 ): Promise<Waveform> {
   const api = await getApiClient();
-  const response = await api.getWaveform({ simulation_id: simulationId, signals: signalIds.join(','), from, limit });
+  const response = await api.getWaveform({
+    simulation_id: simulationId,
+    signals: signalIds.join(','),
+    from,
+    limit,
+    ...(to === undefined ? {} : { to }),
+  });
   return response.data;
 }
 

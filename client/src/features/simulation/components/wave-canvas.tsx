@@ -1,11 +1,12 @@
-import { useEffect, useLayoutEffect, useRef, type Dispatch } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, type Dispatch } from 'react';
 import type { SignalChanges } from '../waveform/changes';
-import { AXIS_HEIGHT, drawAxis, drawRow, drawTimeLine, type TraceRow, type WavePalette } from '../waveform/draw';
+import { AXIS_HEIGHT, drawAxis, drawRow, drawTimeLine, type TraceRow } from '../waveform/draw';
 import type { NumericTrace } from '../waveform/segments';
-import { formatTime, xToTime } from '../waveform/time-scale';
-import { keyAction, type ViewerAction, type ViewerState } from '../waveform/viewer-state';
+import { formatTime, xToTime, type TimeView } from '../waveform/time-scale';
+import { keyAction, viewerReducer, type ViewerAction, type ViewerState } from '../waveform/viewer-state';
 import { signalFormat, type WaveSignal } from '../waveform/signal-tree';
 import { rowHeight } from './row-layout';
+import { cachedPalette } from './wave-palette';
 
 export interface WaveCanvasProps {
   state: ViewerState;
@@ -17,30 +18,10 @@ export interface WaveCanvasProps {
   onFrame?: (ms: number) => void;
 }
 
-const PALETTE_VARIABLES: Record<keyof WavePalette, string> = {
-  background: '--wave-background',
-  grid: '--wave-grid',
-  text: '--wave-text',
-  muted: '--wave-muted',
-  trace: '--wave-trace',
-  analog: '--wave-analog',
-  unknown: '--wave-unknown',
-  cursor: '--wave-cursor',
-  marker: '--wave-marker',
-  selected: '--wave-selected',
-};
-
-/** The colours from the style sheet, read at each frame so a change of scheme shows at once. */
-function readPalette(element: Element): WavePalette {
-  const style = getComputedStyle(element);
-  const palette = {} as WavePalette;
-  for (const [key, variable] of Object.entries(PALETTE_VARIABLES))
-    palette[key as keyof WavePalette] = style.getPropertyValue(variable).trim() || '#888';
-  return palette;
-}
-
 /** Pixels of pointer travel before a press becomes a drag (pan) rather than a click (cursor). */
 const DRAG_THRESHOLD = 4;
+/** While panning and zooming, the rest of the viewer (readout, names) hears of the view at most this often. */
+const VIEW_SYNC_MS = 200;
 
 /**
  * The traces: a canvas redrawn once per animation frame when anything shown changed. Focusable, with the
@@ -50,11 +31,76 @@ const DRAG_THRESHOLD = 4;
 export function WaveCanvas({ state, dispatch, signals, traces, numeric, onFrame }: WaveCanvasProps) {
   const wrapper = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
-  const latest = useRef({ state, traces });
-  useEffect(() => {
-    latest.current = { state, traces };
-  });
   const height = AXIS_HEIGHT + state.rows.reduce((sum, row) => sum + rowHeight(signals.get(row.id), row.radix), 0);
+  const shown = useRef({ signals, traces, numeric, height, onFrame });
+  // The view drawn: the state's, or ahead of it while the wheel or a drag moves it (told back throttled).
+  const live = useRef<{ state: ViewerState; sent: TimeView | undefined }>({ state, sent: undefined });
+  const frame = useRef(0);
+  const palette = useRef<ReturnType<typeof cachedPalette>>(undefined);
+
+  // Drawing reads only refs, so a pan or zoom redraws the canvas without rendering the viewer in React.
+  const draw = useCallback(() => {
+    frame.current = 0;
+    const element = canvas.current;
+    if (!element || !palette.current) return;
+    const started = performance.now();
+    const { state: current } = live.current;
+    const { signals, traces, numeric, height, onFrame } = shown.current;
+    const { view } = current;
+    const ratio = window.devicePixelRatio || 1;
+    // Setting a canvas's size reallocates it even when unchanged: only when it did change.
+    const [width, tall] = [Math.round(view.width * ratio), Math.round(height * ratio)];
+    if (element.width !== width) element.width = width;
+    if (element.height !== tall) element.height = tall;
+    const ctx = element.getContext('2d');
+    if (!ctx) return;
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    const colours = palette.current.get();
+    ctx.fillStyle = colours.background;
+    ctx.fillRect(0, 0, view.width, height);
+    drawAxis(ctx, view, colours, height);
+    let y = AXIS_HEIGHT;
+    current.rows.forEach((row, index) => {
+      const signal = signals.get(row.id);
+      const rowH = rowHeight(signal, row.radix);
+      const trace: TraceRow = {
+        signal: traces.get(row.id),
+        numeric: row.radix === 'analog' ? numeric(row.id) : undefined,
+        format: signalFormat(signal, row.radix),
+        y,
+        height: rowH,
+        selected: index === current.selected,
+      };
+      drawRow(ctx, trace, view, colours);
+      y += rowH;
+    });
+    drawTimeLine(ctx, view, current.marker, colours.marker, height, true);
+    drawTimeLine(ctx, view, current.cursor, colours.cursor, height, false);
+    onFrame?.(performance.now() - started);
+  }, []);
+  const requestDraw = useCallback(() => {
+    if (!frame.current) frame.current = requestAnimationFrame(draw);
+  }, [draw]);
+
+  useEffect(() => {
+    const element = canvas.current;
+    if (!element) return;
+    palette.current = cachedPalette(element, requestDraw);
+    return () => {
+      palette.current?.dispose();
+      cancelAnimationFrame(frame.current);
+      frame.current = 0;
+    };
+  }, [requestDraw]);
+
+  useEffect(() => {
+    shown.current = { signals, traces, numeric, height, onFrame };
+    // The state's view, unless it is only the echo of one this canvas sent (the canvas may be further on).
+    const ahead = live.current.sent !== undefined && state.view === live.current.sent;
+    live.current.state = ahead ? { ...state, view: live.current.state.view } : state;
+    if (!ahead) live.current.sent = undefined;
+    requestDraw();
+  }, [state, signals, traces, numeric, height, onFrame, requestDraw]);
 
   // The canvas follows its box's width.
   useLayoutEffect(() => {
@@ -67,45 +113,24 @@ export function WaveCanvas({ state, dispatch, signals, traces, numeric, onFrame 
     return () => observer.disconnect();
   }, [dispatch]);
 
-  useEffect(() => {
-    const element = canvas.current;
-    if (!element) return;
-    const frame = requestAnimationFrame(() => {
-      const started = performance.now();
-      const { view } = state;
-      const ratio = window.devicePixelRatio || 1;
-      // Setting a canvas's size reallocates it even when unchanged: only when it did change.
-      const [width, tall] = [Math.round(view.width * ratio), Math.round(height * ratio)];
-      if (element.width !== width) element.width = width;
-      if (element.height !== tall) element.height = tall;
-      const ctx = element.getContext('2d');
-      if (!ctx) return;
-      ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-      const palette = readPalette(element);
-      ctx.fillStyle = palette.background;
-      ctx.fillRect(0, 0, view.width, height);
-      drawAxis(ctx, view, palette, height);
-      let y = AXIS_HEIGHT;
-      state.rows.forEach((shown, index) => {
-        const signal = signals.get(shown.id);
-        const rowH = rowHeight(signal, shown.radix);
-        const row: TraceRow = {
-          signal: traces.get(shown.id),
-          numeric: shown.radix === 'analog' ? numeric(shown.id) : undefined,
-          format: signalFormat(signal, shown.radix),
-          y,
-          height: rowH,
-          selected: index === state.selected,
-        };
-        drawRow(ctx, row, view, palette);
-        y += rowH;
-      });
-      drawTimeLine(ctx, view, state.marker, palette.marker, height, true);
-      drawTimeLine(ctx, view, state.cursor, palette.cursor, height, false);
-      onFrame?.(performance.now() - started);
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [state, signals, traces, numeric, height, onFrame]);
+  // Pans and zooms: applied here and drawn at the next frame; the viewer's state follows at most every VIEW_SYNC_MS.
+  const sync = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const sendView = useCallback(() => {
+    clearTimeout(sync.current);
+    sync.current = undefined;
+    if (live.current.state.view === live.current.sent) return;
+    live.current.sent = live.current.state.view;
+    dispatch({ type: 'view', view: live.current.sent });
+  }, [dispatch]);
+  const moveView = useCallback(
+    (action: ViewerAction) => {
+      live.current.state = viewerReducer(live.current.state, action);
+      requestDraw();
+      sync.current ??= setTimeout(sendView, VIEW_SYNC_MS);
+    },
+    [requestDraw, sendView],
+  );
+  useEffect(() => () => clearTimeout(sync.current), []);
 
   // Wheel: a native listener, as React's is passive and could not keep the page from scrolling.
   useEffect(() => {
@@ -113,12 +138,12 @@ export function WaveCanvas({ state, dispatch, signals, traces, numeric, onFrame 
     if (!element) return;
     const onWheel = (event: WheelEvent) => {
       event.preventDefault();
-      const { view } = latest.current.state;
+      const { view } = live.current.state;
       if (event.ctrlKey || event.metaKey) {
         const anchor = xToTime(view, event.offsetX);
-        dispatch({ type: 'zoom', factor: Math.exp(-event.deltaY * 0.002), anchor });
+        moveView({ type: 'zoom', factor: Math.exp(-event.deltaY * 0.002), anchor });
       } else {
-        dispatch({
+        moveView({
           type: 'pan',
           pixels: Math.abs(event.deltaX) > Math.abs(event.deltaY) ? event.deltaX : event.deltaY,
         });
@@ -126,7 +151,7 @@ export function WaveCanvas({ state, dispatch, signals, traces, numeric, onFrame 
     };
     element.addEventListener('wheel', onWheel, { passive: false });
     return () => element.removeEventListener('wheel', onWheel);
-  }, [dispatch]);
+  }, [moveView]);
 
   const drag = useRef<{ x: number; moved: boolean } | null>(null);
 
@@ -147,11 +172,13 @@ export function WaveCanvas({ state, dispatch, signals, traces, numeric, onFrame 
         const action = keyAction(
           event.key,
           { shift: event.shiftKey, ctrl: event.ctrlKey || event.metaKey || event.altKey },
-          latest.current.state,
-          latest.current.traces,
+          live.current.state,
+          shown.current.traces,
         );
         if (!action) return;
         event.preventDefault();
+        // The view the key acts on is the one drawn: the state hears of it first.
+        sendView();
         dispatch(action);
       }}
     >
@@ -170,14 +197,15 @@ export function WaveCanvas({ state, dispatch, signals, traces, numeric, onFrame 
           if (!pressed.moved && Math.abs(dx) < DRAG_THRESHOLD) return;
           pressed.moved = true;
           pressed.x = event.clientX;
-          dispatch({ type: 'pan', pixels: -dx });
+          moveView({ type: 'pan', pixels: -dx });
         }}
         onPointerUp={(event) => {
           const pressed = drag.current;
           drag.current = null;
           if (!pressed || pressed.moved) return;
           const x = event.clientX - event.currentTarget.getBoundingClientRect().left;
-          const time = xToTime(latest.current.state.view, x);
+          const time = xToTime(live.current.state.view, x);
+          sendView();
           dispatch(event.shiftKey ? { type: 'marker', time } : { type: 'cursor', time });
         }}
         onPointerCancel={() => {

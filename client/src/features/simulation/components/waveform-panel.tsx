@@ -7,7 +7,7 @@ import { WaveformViewer } from './waveform-viewer';
 /** The viewer fed from the API: it reads the changes of the signals shown, as they are shown. */
 export function WaveformPanel({ simulationId, signals }: { simulationId: string; signals: SimulationSignals }) {
   const [shown, setShown] = useState<string[]>([]);
-  const { traces, reading, error } = useWaveformData(simulationId, shown);
+  const { traces, reading, error } = useWaveformData(simulationId, shown, signals.end_time);
   return (
     <>
       <WaveformViewer signals={signals.signals} endTime={signals.end_time} traces={traces} onShownChange={setShown} />

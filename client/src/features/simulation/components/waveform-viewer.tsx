@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { ChevronLeft, ChevronRight, Maximize2, ZoomIn, ZoomOut } from 'lucide-react';
-import type { SignalChanges } from '../waveform/changes';
-import { numericChanges } from '../waveform/loaded-signal';
+import { NumericBuffer, type HeldChanges } from '../waveform/change-buffer';
 import type { NumericTrace } from '../waveform/segments';
 import { defaultRadix, defaultSelection, signalFormat, type WaveSignal } from '../waveform/signal-tree';
 import { formatTime } from '../waveform/time-scale';
@@ -16,7 +15,7 @@ export interface WaveformViewerProps {
   /** The run's last instant (time units, ps). */
   endTime: number;
   /** The changes read so far, by signal id (the page reads those of the shown signals). */
-  traces: ReadonlyMap<string, SignalChanges>;
+  traces: ReadonlyMap<string, HeldChanges>;
   /** Which signals are shown, in order: the page reads their changes. */
   onShownChange(ids: string[]): void;
   /** Links beside the viewer's buttons (downloads). */
@@ -46,19 +45,19 @@ export function WaveformViewer({ signals, endTime, traces, onShownChange, action
   });
   useEffect(() => onShown.current(shownKey ? shownKey.split('\n') : []), [shownKey]);
 
-  // Numbers for analog traces, made once per piece of changes read.
-  const numericCache = useRef(new WeakMap<SignalChanges, NumericTrace>());
+  // Numbers for analog traces, one buffer per signal: each piece read converts only its own changes.
+  const numericBuffers = useRef(new Map<string, NumericBuffer>());
   const numeric = useCallback(
-    (id: string) => {
+    (id: string): NumericTrace | undefined => {
       const trace = traces.get(id);
       const signal = byId.get(id);
       if (!trace || !signal) return undefined;
-      let made = numericCache.current.get(trace);
-      if (!made) {
-        made = numericChanges(trace, signalFormat(signal, 'analog'));
-        numericCache.current.set(trace, made);
+      let buffer = numericBuffers.current.get(id);
+      if (!buffer) {
+        buffer = new NumericBuffer(signalFormat(signal, 'analog'));
+        numericBuffers.current.set(id, buffer);
       }
-      return made;
+      return buffer.update(trace);
     },
     [traces, byId],
   );

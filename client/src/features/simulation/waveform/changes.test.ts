@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  appendChanges,
   indexAt,
   nearestChange,
   nextChange,
@@ -76,22 +75,5 @@ describe('next and previous change', () => {
     expect(nearestChange([clock, other], 10, 'next')).toBe(13);
     expect(nearestChange([clock, other], 15, 'previous')).toBe(13);
     expect(nearestChange([clock, other], 45, 'next')).toBeUndefined();
-  });
-});
-
-describe('appendChanges', () => {
-  it('appends a later piece, replacing the overlap', () => {
-    const first = signal([
-      [0, '0'],
-      [10, '1'],
-      [20, '0'],
-    ]);
-    const piece = signal([
-      [20, '0'],
-      [30, '1'],
-    ]);
-    const joined = appendChanges(first, piece);
-    expect(Array.from(joined.times)).toEqual([0, 10, 20, 30]);
-    expect(joined.values).toEqual(['0', '1', '0', '1']);
   });
 });

@@ -85,16 +85,3 @@ export function nearestChange(
   }
   return best;
 }
-
-/**
- * Appends a later piece (GET …/waveform from `piece`'s start) to what is held. Changes at or after the piece's
- * first instant are replaced by the piece's, so reading overlapping pieces never duplicates a change.
- */
-export function appendChanges(held: SignalChanges, piece: SignalChanges): SignalChanges {
-  if (piece.times.length === 0) return held;
-  const keep = indexBefore(held.times, piece.times[0]!) + 1;
-  const times = new Float64Array(keep + piece.times.length);
-  times.set(held.times.subarray(0, keep));
-  times.set(piece.times, keep);
-  return { times, values: held.values.slice(0, keep).concat(piece.values) };
-}

@@ -1,7 +1,5 @@
 // A signal's changes as read from GET /api/simulations/{id}/waveform, in the arrays the viewer searches.
 import type { SignalChanges } from './changes';
-import { analogValue, type ValueFormat } from './radix';
-import { numericTrace, type NumericTrace } from './segments';
 
 /** One signal of a waveform answer: its value at `from`, then `[time, value]` changes up to `to`. */
 export interface WaveformPiece {
@@ -29,11 +27,4 @@ export function pieceChanges(piece: Pick<WaveformPiece, 'initial' | 'changes'>, 
     at++;
   }
   return { times, values };
-}
-
-/** The changes as numbers for an analog trace (volts with a scale, NaN for x/z), with block min/max. */
-export function numericChanges(signal: SignalChanges, format: Omit<ValueFormat, 'radix'>): NumericTrace {
-  const values = new Float64Array(signal.values.length);
-  for (let i = 0; i < values.length; i++) values[i] = analogValue(signal.values[i]!, format) ?? NaN;
-  return numericTrace(values);
 }

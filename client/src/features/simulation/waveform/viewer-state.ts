@@ -22,6 +22,8 @@ export type ViewerAction =
   | { type: 'resize'; width: number }
   | { type: 'zoom'; factor: number; anchor?: number }
   | { type: 'pan'; pixels: number }
+  /** The view the canvas drew on its own while panning and zooming (already clamped), told to the rest. */
+  | { type: 'view'; view: TimeView }
   | { type: 'fit' }
   | { type: 'cursor'; time: number }
   | { type: 'cursor-by'; pixels: number }
@@ -62,6 +64,8 @@ export function viewerReducer(state: ViewerState, action: ViewerAction): ViewerS
     }
     case 'pan':
       return { ...state, view: panView(view, action.pixels, state.endTime) };
+    case 'view':
+      return action.view === view ? state : { ...state, view: action.view };
     case 'fit':
       return { ...state, view: fitView(state.endTime, view.width) };
     case 'cursor': {
