@@ -35,10 +35,12 @@ describe('bodies in a media type the operation does not take', () => {
     const { api } = await loadContract();
     const withBody = api.getOperations().filter((o) => o.requestBody);
     expect(withBody.map((o) => o.operationId).sort()).toEqual([
+      'checkDraft',
       'createApiKey',
       'createFile',
       'createProject',
       'renameProject',
+      'startSimulation',
       'updateFile',
       'updateProjectConfig',
     ]);

@@ -28,8 +28,8 @@ const response = (operationId: string, status: number, contentType: string | und
     .map((v) => `${v.location}: ${v.message}`);
 
 describe('ContractValidator', () => {
-  it('knows all 34 operations and matches concrete paths to them', () => {
-    expect(document.operations).toHaveLength(34);
+  it('knows all 35 operations and matches concrete paths to them', () => {
+    expect(document.operations).toHaveLength(35);
     expect(document.match('GET', '/api/projects/p1/builds/latest')?.operation.operationId).toBe('getLatestBuild');
     expect(document.match('POST', '/api/projects/p1/files/top.vhd/rename')?.pathParams).toEqual({
       project_id: 'p1',
