@@ -6,70 +6,9 @@ import { startGateway, type RunningGateway } from '../helpers/gateway.js';
 import { signIn } from '../helpers/sign-in.js';
 import { ADA } from '../helpers/test-fixtures.js';
 import { simulationApi } from '../simulations/simulation-http.js';
+import { lineOf, PASSING_TB, SPINNING_TB, VHDL_TB } from '../simulations/testbench-designs.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { apiGet, buildCliBundle, cliEnv, createApiKey, runCli, spawnCli } from './support.js';
-
-/** The 1-based line of the first line of `text` that contains `marker`. */
-const lineOf = (text: string, marker: string) => text.split('\n').findIndex((line) => line.includes(marker)) + 1;
-
-/** A counter checked against the wrong value at 42 ns: the assertion at THE CHECK fails. */
-const FAILING_TB = `library ieee;
-use ieee.std_logic_1164.all;
-
-entity tally_tb is
-end entity;
-
-architecture test of tally_tb is
-  signal clk : std_logic := '0';
-  signal tally : natural := 0;
-begin
-  clk <= not clk after 5 ns;
-  tally <= tally + 1 when rising_edge(clk);
-  check: process
-  begin
-    wait for 42 ns;
-    report "tally is " & integer'image(tally);
-    assert tally = 7 report "tally was " & integer'image(tally) & ", expected 7" severity error; -- THE CHECK
-    wait;
-  end process;
-end architecture;
-`;
-
-/** A clock that runs for 60 ns, then the testbench ends. */
-const PASSING_TB = `library ieee;
-use ieee.std_logic_1164.all;
-
-entity blink_tb is
-end entity;
-
-architecture test of blink_tb is
-  signal clk : std_logic := '0';
-begin
-  clk <= not clk after 5 ns;
-  process
-  begin
-    wait for 60 ns;
-    report "blink done";
-    std.env.finish;
-  end process;
-end architecture;
-`;
-
-/** A process that never waits: the run goes on until it is cancelled (or the time limit). */
-const SPINNING_TB = `entity spin_tb is
-end entity;
-
-architecture test of spin_tb is
-begin
-  process
-    variable n : natural := 0;
-  begin
-    loop
-      n := (n + 1) mod 1000;
-    end loop;
-  end process;
-end architecture;
-`;
 
 /** `cloud-compile simulate` (the packaged command) against a gateway whose simulations run real GHDL. */
 describe('cloud-compile simulate: a testbench run followed to its outcome', { timeout: 120_000 }, () => {
@@ -84,8 +23,8 @@ describe('cloud-compile simulate: a testbench run followed to its outcome', { ti
     key = (await createApiKey(gateway.baseUrl, ADA, ['projects:read', 'builds:queue'])).key;
     const api = simulationApi(gateway.baseUrl, (await signIn(gateway.baseUrl, ADA)).cookieHeader);
     await api.newProject('Bench', {
-      'tally_tb.vhd': FAILING_TB,
-      'blink_tb.vhd': PASSING_TB,
+      'count_tb.vhd': VHDL_TB,
+      'pass_tb.vhd': PASSING_TB,
       'spin_tb.vhd': SPINNING_TB,
     });
     dir = await mkdtemp(path.join(os.tmpdir(), 'cloud-compile-simulate-'));
@@ -105,12 +44,12 @@ describe('cloud-compile simulate: a testbench run followed to its outcome', { ti
     );
 
   it('a failing assertion exits 1 with its file:line (and a GitHub annotation); the log streamed before it', async () => {
-    const line = lineOf(FAILING_TB, 'THE CHECK');
-    const result = await simulate(['--testbench', 'tally_tb.vhd', '--source-root', 'hdl'], { GITHUB_ACTIONS: 'true' });
+    const line = lineOf(VHDL_TB, 'THE CHECK');
+    const result = await simulate(['--testbench', 'count_tb.vhd', '--source-root', 'hdl'], { GITHUB_ACTIONS: 'true' });
     expect(result.code, explain(result.stderr)).toBe(1);
-    expect(result.stdout, result.stderr).toContain(`tally_tb.vhd:${line - 1}:5: note: @42ns report note: tally is 4`);
-    expect(result.stdout).toMatch(new RegExp(`^hdl/tally_tb\\.vhd:${line}: error: .*tally was 4, expected 7`, 'm'));
-    expect(result.stdout).toMatch(new RegExp(`^::error file=hdl/tally_tb\\.vhd,line=${line}::.*tally was 4`, 'm'));
+    expect(result.stdout, result.stderr).toContain(`count_tb.vhd:${line - 1}:5: note: @42ns report note: count is 4`);
+    expect(result.stdout).toMatch(new RegExp(`^hdl/count_tb\\.vhd:${line}: error: .*count was 4, expected 5`, 'm'));
+    expect(result.stdout).toMatch(new RegExp(`^::error file=hdl/count_tb\\.vhd,line=${line}::.*count was 4`, 'm'));
     // The log sat inside a stop-commands block that ended before the annotation.
     const token = /^::stop-commands::([0-9a-f]{32})$/m.exec(result.stdout)?.[1];
     expect(token).toBeDefined();
@@ -120,9 +59,9 @@ describe('cloud-compile simulate: a testbench run followed to its outcome', { ti
 
   it('a testbench that ends passes: exit 0, and --vcd writes the waveform (nothing temporary left)', async () => {
     const vcd = path.join(dir, 'waves', 'blink.vcd');
-    const result = await simulate(['--testbench', 'blink_tb.vhd', '--vcd', vcd]);
+    const result = await simulate(['--testbench', 'pass_tb.vhd', '--vcd', vcd]);
     expect(result.code, explain(result.stderr)).toBe(0);
-    expect(result.stdout).toMatch(/report note: blink done/);
+    expect(result.stdout).toMatch(/report note: done/);
     expect(result.stderr).toMatch(/^Simulation [0-9a-f]{7} passed$/m);
     const text = await readFile(vcd, 'utf8');
     expect(text).toMatch(/^\s*\$var .* clk .*\$end/m);
@@ -150,7 +89,7 @@ describe('cloud-compile simulate: a testbench run followed to its outcome', { ti
   });
 
   it('refuses a run described both ways, before calling the API', async () => {
-    const result = await simulate(['--testbench', 'blink_tb.vhd', '--stimulus', path.join(dir, 'none.json')]);
+    const result = await simulate(['--testbench', 'pass_tb.vhd', '--stimulus', path.join(dir, 'none.json')]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('give either --testbench FILE or --stimulus FILE.json');
   });

@@ -3,33 +3,9 @@ import { startGateway, type RunningGateway } from '../helpers/gateway.js';
 import { signIn } from '../helpers/sign-in.js';
 import { ADA } from '../helpers/test-fixtures.js';
 import { simulationApi } from './simulation-http.js';
+import { lineOf, PASSING_TB, SPINNING_TB, VHDL_TB } from './testbench-designs.js';
 
 const TIME_LIMIT_S = 8;
-
-/** The 1-based line of the first line of `text` that contains `marker`. */
-const lineOf = (text: string, marker: string) => text.split('\n').findIndex((line) => line.includes(marker)) + 1;
-
-const VHDL_TB = `library ieee;
-use ieee.std_logic_1164.all;
-
-entity count_tb is
-end entity;
-
-architecture test of count_tb is
-  signal clk : std_logic := '0';
-  signal count : natural := 0;
-begin
-  clk <= not clk after 5 ns;
-  count <= count + 1 when rising_edge(clk);
-  check: process
-  begin
-    wait for 42 ns;
-    report "count is " & integer'image(count);
-    assert count = 5 report "count was " & integer'image(count) & ", expected 5" severity error; -- THE CHECK
-    wait;
-  end process;
-end architecture;
-`;
 
 const VERILOG_TB = `module check_tb;
   reg [7:0] value = 8'd3;
@@ -40,41 +16,6 @@ const VERILOG_TB = `module check_tb;
     $finish;
   end
 endmodule
-`;
-
-const PASSING_TB = `library ieee;
-use ieee.std_logic_1164.all;
-
-entity pass_tb is
-end entity;
-
-architecture test of pass_tb is
-  signal clk : std_logic := '0';
-begin
-  clk <= not clk after 5 ns;
-  process
-  begin
-    wait for 100 ns;
-    report "done";
-    std.env.finish;
-  end process;
-end architecture;
-`;
-
-/** A process that never waits: simulated time stands still while the CPU spins. */
-const SPINNING_TB = `entity spin_tb is
-end entity;
-
-architecture test of spin_tb is
-begin
-  process
-    variable n : natural := 0;
-  begin
-    loop
-      n := (n + 1) mod 1000;
-    end loop;
-  end process;
-end architecture;
 `;
 
 /** A kilobit toggling every picosecond until the longest stop time: terabytes of dump if nothing stopped it. */
