@@ -31,50 +31,41 @@ const VENDOR_CASE_NAMES = /\b(?:Clk|Reset|Sync|Input[A-D]|ExtTrig|Output[A-D]|Ou
 
 const stripComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
 
+/** A port's name as the vendor's CustomWrapper writes it: `Clk`, `InputA`, `OutputInterpA`, `ExtTrig`, `Control0`. */
+function vendorName(lower: string): string {
+  const side = /^(input|output|outputinterp)([a-d])$/.exec(lower);
+  if (side) return `${side[1] === 'outputinterp' ? 'OutputInterp' : capitalise(side[1]!)}${side[2]!.toUpperCase()}`;
+  return lower === 'exttrig' ? 'ExtTrig' : capitalise(lower);
+}
+const capitalise = (word: string) => word[0]!.toUpperCase() + word.slice(1);
+
 /** The header's port declarations, or null when the platform has no Verilog interface of that name. */
 function ports(target: string, reader: BodyReader, vendorCase: boolean): string[] | null {
-  const name = (lower: string) => (vendorCase ? lower.replace(/^\w/, (c) => c.toUpperCase()) : lower);
-  const sides = (prefix: string, shape: (port: string) => string) =>
-    SIDES.map((side) => shape(vendorCase ? `${name(prefix)}${side.toUpperCase()}` : `${prefix}${side}`));
-  const registers =
-    reader === 'verilator'
-      ? ['input wire [31:0] control [0:15]', 'output wire [31:0] status [0:15]']
-      : ['input wire [0:15][31:0] control', 'output wire [0:15][31:0] status'];
-  const head = ['input wire clk', 'input wire reset', 'input wire [31:0] sync'].map((p) =>
-    p.replace(/\w+$/, (port) => name(port)),
-  );
-  const interp = sides('outputInterp', (port) => `output wire ${vendorCase ? port : port.toLowerCase()}`);
-  const samples = (direction: string, prefix: string) => sides(prefix, (p) => `${direction} wire signed [15:0] ${p}`);
+  const unpacked = reader === 'verilator';
+  const name = vendorCase ? vendorName : (lower: string) => lower;
+  const head = [`input wire ${name('clk')}`, `input wire ${name('reset')}`, `input wire [31:0] ${name('sync')}`];
+  const exttrig = `input wire ${name('exttrig')}`;
+  /** inputa..d or outputa..d: one 16-bit sample each, or the interlaced target's samples per clock. */
+  const samples = (direction: 'input' | 'output', interlaced = false) =>
+    SIDES.map((side) => {
+      const port = name(`${direction}${side}`);
+      const range = `[0:${direction}_interlacing_factor-1]`;
+      if (!interlaced) return `${direction} wire signed [15:0] ${port}`;
+      return unpacked ? `${direction} wire signed [15:0] ${port} ${range}` : `${direction} wire ${range}[15:0] ${port}`;
+    });
+  const interp = SIDES.map((side) => `output wire ${name(`outputinterp${side}`)}`);
+  const registers = unpacked
+    ? ['input wire [31:0] control [0:15]', 'output wire [31:0] status [0:15]']
+    : ['input wire [0:15][31:0] control', 'output wire [0:15][31:0] status'];
   switch (target) {
     case 'CustomInstrument':
-      return [
-        ...head,
-        ...samples('input', 'input'),
-        'input wire exttrig',
-        ...samples('output', 'output'),
-        ...interp,
-        ...registers,
-      ];
+      return [...head, ...samples('input'), exttrig, ...samples('output'), ...interp, ...registers];
     case 'CustomWrapper': {
-      const controls = Array.from({ length: 16 }, (_, i) => `input wire [31:0] ${name('control')}${i}`);
-      return [
-        ...head,
-        ...samples('input', 'input'),
-        `input wire ${vendorCase ? 'ExtTrig' : 'exttrig'}`,
-        ...samples('output', 'output'),
-        ...interp,
-        ...controls,
-      ];
+      const controls = Array.from({ length: 16 }, (_, i) => `input wire [31:0] ${name(`control${i}`)}`);
+      return [...head, ...samples('input'), exttrig, ...samples('output'), ...interp, ...controls];
     }
-    case 'CustomInstrumentInterlaced': {
-      const array = (direction: 'input' | 'output', prefix: string) =>
-        sides(prefix, (p) =>
-          reader === 'verilator'
-            ? `${direction} wire signed [15:0] ${p} [0:${direction}_interlacing_factor-1]`
-            : `${direction} wire [0:${direction}_interlacing_factor-1][15:0] ${p}`,
-        );
-      return [...head, ...array('input', 'input'), 'input wire exttrig', ...array('output', 'output'), ...registers];
-    }
+    case 'CustomInstrumentInterlaced':
+      return [...head, ...samples('input', true), exttrig, ...samples('output', true), ...registers];
     default:
       return null;
   }
