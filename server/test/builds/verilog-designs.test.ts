@@ -95,8 +95,8 @@ describe('body-only Verilog files: the platform supplies the module header', { t
       concurrency: 1,
       tmpRoot,
     });
-  const draftCheck = (file: { name: string; content: string }, files = [file]) =>
-    checker().check({ files, draft: file, target: 'CustomInstrument' }, 'ada', new AbortController().signal);
+  const draftCheck = (file: { name: string; content: string }, target = 'CustomInstrument') =>
+    checker().check({ files: [file], draft: file, target }, 'ada', new AbortController().signal);
 
   it('a body-only current-form design (unpacked control/status) is linted by Verilator and estimated by Yosys', async () => {
     const built = await build('CustomInstrument', [await design('body-window-peak.sv')]);
@@ -137,5 +137,18 @@ describe('body-only Verilog files: the platform supplies the module header', { t
     const lines = unclosed.diagnostics.filter((d) => d.severity === 'error').map((d) => [d.file, d.line]);
     expect(lines.length).toBeGreaterThan(0);
     expect(lines.every(([file, line]) => file === 'open.sv' && (line as number) <= 3)).toBe(true);
+  });
+
+  it("an interlaced body-only draft reads the platform's factors and its unpacked samples", async () => {
+    const content = [
+      "// The difference of each of input A's samples from the newest of the clock before.",
+      'logic signed [15:0] newest;',
+      'always_ff @(posedge clk) newest <= inputa[input_interlacing_factor-1];',
+      'for (genvar i = 0; i < output_interlacing_factor; i++) assign outputa[i] = inputa[i] - newest;',
+      'assign status[0] = control[1];',
+    ].join('\n');
+    const checked = await draftCheck({ name: 'interlaced.sv', content }, 'CustomInstrumentInterlaced');
+    expect(checked.outcome).toBe('checked');
+    expect(checked.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   });
 });
