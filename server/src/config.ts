@@ -11,7 +11,7 @@ import { proxySettings, proxyVariables } from './config/proxy.js';
 export { isLoopbackHost } from './config/gateway.js';
 export { placeholderLinksWarning } from './config/links.js';
 export type { MockLimits } from './config/limits.js';
-export { CONTRACT_FILE, REPO_ROOT } from './config/paths.js';
+export { CONTRACT_FILE, PLATFORM_DIR, REPO_ROOT } from './config/paths.js';
 export { PLACEHOLDER_LINKS } from '@cloud-compile/shared';
 
 /**

@@ -9,3 +9,9 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 
 /** The one API contract: the mock routes and validates by it, contract checks read it, GET /api/openapi.json serves it. */
 export const CONTRACT_FILE = path.join(REPO_ROOT, 'openapi/openapi.json');
+
+/**
+ * The platform's own HDL (the slot interfaces' entities, library Moku, the IP cores' black boxes): part
+ * of the product, not of the seed data, so a deployment with its own FIXTURES_DIR keeps the platform.
+ */
+export const PLATFORM_DIR = path.join(REPO_ROOT, 'fixtures/platform');

@@ -220,6 +220,30 @@ function urlOf(draft: Draft): string {
   return query ? `${path}?${query}` : path;
 }
 
+/**
+ * A draft check names a file of the very project in its path: a random name almost never is one, so
+ * one draft in two that reaches a known project names one of its files (the rest keep theirs). Not
+ * more: each such check runs GHDL for real, about half a second.
+ */
+function linkBodyToProject(draft: Draft, url: string): Draft['body'] {
+  const projectValue = draft.path.project_id;
+  if (draft.operation.operationId !== 'checkDraft' || !draft.body || !projectValue || !('known' in projectValue))
+    return draft.body;
+  if (projectValue.known % 2 !== 0) return draft.body;
+  let value: unknown;
+  try {
+    value = JSON.parse(draft.body.text);
+  } catch {
+    return draft.body;
+  }
+  if (!value || typeof value !== 'object' || typeof (value as { name?: unknown }).name !== 'string') return draft.body;
+  const projectId = decodeURIComponent(url.split('?')[0]!.split('/')[3]!);
+  const files = [...pools.files.values()].filter((f) => f.projectId === projectId && /\.(vhdl?|s?v)$/.test(f.name));
+  const file = pick(files, projectValue.known);
+  if (!file) return draft.body;
+  return { ...draft.body, text: JSON.stringify({ ...(value as object), name: file.name }) };
+}
+
 /** Learns ids from a successful answer, and forgets deleted ones, so later requests reach real data. */
 function learn(operationId: string, url: string, body: unknown): void {
   const segments = url
@@ -316,6 +340,7 @@ describe('fuzzing the mock from the contract', () => {
       await fc.assert(
         fc.asyncProperty(draftArbitrary, async (draft) => {
           const url = urlOf(draft);
+          draft = { ...draft, body: linkBodyToProject(draft, url) };
           const method = draft.operation.method;
           const headers = headersFor(draft);
           const bytes = draft.body ? Buffer.from(draft.body.text) : Buffer.alloc(0);
@@ -378,16 +403,15 @@ describe('fuzzing the mock from the contract', () => {
         expect(seen.length, `${operation.operationId} was never called`).toBeGreaterThan(0);
       }
       // Operations whose success needs a chain random requests rarely complete: a cancel needs an
-      // unfinished build or simulation; a configuration change a combination the mock offers; a draft
-      // check a file of that very project named in the body; a simulation's reads a started run of a
-      // project with a top-level design. Their successes are proven where they are built deliberately:
-      // mock-contract.test.ts (every operation, statuses as documented), draft-check-api.test.ts and
-      // server/test/simulations/. Here they must still answer every request without a 5xx.
+      // unfinished build or simulation; a configuration change a combination the mock offers; a
+      // simulation's reads a started run of a project with a top-level design. (A draft check's file
+      // is linked to its project above, so checkDraft must succeed here too.) Their successes are
+      // proven where they are built deliberately: mock-contract.test.ts (every operation, statuses as
+      // documented) and server/test/simulations/. Here they must still answer every request without a 5xx.
       const chained = new Set([
         'cancelBuild',
         'cancelSimulation',
         'updateProjectConfig',
-        'checkDraft',
         'startSimulation',
         'simulationDetails',
         'getSimulationLog',

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { version as yosysVersion } from '@yowasp/yosys';
-import type { AppConfig } from '../../config.js';
+import { PLATFORM_DIR, type AppConfig } from '../../config.js';
 import type { SeedData } from '../fixtures.js';
 import type { BuildRunner } from './runner.js';
 import { SimulatedRunner } from './simulated-runner.js';
@@ -90,7 +90,7 @@ export function selectRunner(
   }
   const concurrency = config.buildConcurrency ?? os.availableParallelism();
   const runner = new ToolchainRunner({
-    platformDir: path.join(config.fixturesDir, 'platform'),
+    platformDir: PLATFORM_DIR,
     ghdl,
     verilator: findVerilator(),
     yosysVersion,

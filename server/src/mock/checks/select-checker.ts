@@ -1,7 +1,7 @@
 import { accessSync, constants } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AppConfig } from '../../config.js';
+import { PLATFORM_DIR, type AppConfig } from '../../config.js';
 import { toolSandbox } from '../builds/index.js';
 import type { CheckFlights } from './check-flights.js';
 import { DraftChecker } from './draft-check.js';
@@ -35,7 +35,7 @@ export function selectDraftChecker(config: AppConfig['mock']): DraftChecker | nu
   const sandbox = toolSandbox(undefined, config.buildMemoryMb * 1024 * 1024);
   if (sandbox.kind !== 'bwrap' && config.buildUnisolated === 'refuse') return null;
   return new DraftChecker({
-    platformDir: path.join(config.fixturesDir, 'platform'),
+    platformDir: PLATFORM_DIR,
     ghdl: { path: ghdl },
     verilator: onPath('verilator') ? { path: 'verilator' } : null,
     sandbox,
