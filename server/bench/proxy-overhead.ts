@@ -9,6 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { Agent, request } from 'undici';
 import { buildApp } from '../src/app.js';
 import { testConfig } from '../src/config.js';
+import { quantile } from './quantile.js';
 
 const WARMUP = 300;
 const CALLS = 3000;
@@ -55,8 +56,6 @@ async function time(base: string): Promise<number[]> {
   }
   return samples.sort((a, b) => a - b);
 }
-
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
 async function main() {
   const upstream = await startUpstream();

@@ -2,8 +2,12 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DraftChecker } from '../../src/mock/checks/draft-check.js';
+import { toolSandbox } from '../../src/mock/builds/select-runner.js';
+import { findVerilator } from '../../src/mock/builds/toolchain/verilog-check.js';
 import type { ProjectConfig } from '../../src/mock/domain.js';
-import { artifact, startBuild, toolchainRunner, type Finished } from './toolchain-harness.js';
+import { PLATFORM_DIR } from '../fixtures/seed-data.js';
+import { artifact, ghdl, startBuild, toolchainRunner, type Finished } from './toolchain-harness.js';
 
 // Verilog and SystemVerilog as users write them, built by the real toolchain (Verilator checks, Yosys
 // estimates): our own designs, one per construct (server/test/builds/designs/verilog/).
@@ -78,5 +82,73 @@ describe('Verilog and SystemVerilog tops, checked by Verilator', { timeout: 240_
     expect(built.outcome.status, built.log.join('\n')).toBe('succeeded');
     expect(errors(built)).toEqual([]);
     expect(built.diagnostics.filter((d) => d.severity === 'warning' && /Counter_32/.test(d.message))).toEqual([]);
+  });
+});
+
+describe('body-only Verilog files: the platform supplies the module header', { timeout: 240_000 }, () => {
+  const checker = () =>
+    new DraftChecker({
+      platformDir: PLATFORM_DIR,
+      ghdl: ghdl!,
+      verilator: findVerilator(),
+      sandbox: toolSandbox(),
+      concurrency: 1,
+      tmpRoot,
+    });
+  const draftCheck = (file: { name: string; content: string }, target = 'CustomInstrument') =>
+    checker().check({ files: [file], draft: file, target }, 'ada', new AbortController().signal);
+
+  it('a body-only current-form design (unpacked control/status) is linted by Verilator and estimated by Yosys', async () => {
+    const built = await build('CustomInstrument', [await design('body-window-peak.sv')]);
+    expect(built.outcome.status, built.log.join('\n')).toBe('succeeded');
+    expect(built.diagnostics.filter((d) => d.severity !== 'warning')).toEqual([]);
+    expect(built.log).toContainEqual(expect.stringMatching(/^\$ verilator --lint-only --top-module CustomInstrument/));
+    expect(artifact(built.outcome, 'resources.rpt')).toMatch(/Number of cells/);
+  });
+
+  it('a body-only CustomWrapper design with the vendor-case names (Clk, InputA, Control0) builds', async () => {
+    const built = await build('CustomWrapper', [await design('body-wrapper-mixer.v')]);
+    expect(built.outcome.status, built.log.join('\n')).toBe('succeeded');
+    expect(errors(built)).toEqual([]);
+    expect(artifact(built.outcome, 'resources.rpt')).toMatch(/Number of cells/);
+  });
+
+  it('an error in a body-only file fails the build at its own file:line, and a draft check finds the same', async () => {
+    const file = await design('body-typo.sv');
+    const built = await build('CustomInstrument', [file]);
+    expect(built.outcome.status).toBe('failed');
+    expect(errors(built)[0]).toMatchObject({ file: 'body-typo.sv', line: 10, column: 18, origin: 'user' });
+    expect(errors(built)[0]!.message).toMatch(/acumulator/);
+    expect(built.outcome.status === 'failed' && built.outcome.error).toMatch(/\(body-typo\.sv, line 10\)$/);
+    const drafted = await draftCheck(file);
+    expect(drafted.outcome).toBe('checked');
+    expect(drafted.diagnostics.filter((d) => d.severity === 'error')).toEqual(errors(built));
+  });
+
+  it("a draft's finding on its first line keeps its column; one at the end of the file stays on its last line", async () => {
+    const firstLine = await draftCheck({
+      name: 'first.sv',
+      content: 'assign outputa = nosuch;\nassign outputb = inputb;',
+    });
+    expect(firstLine.diagnostics.filter((d) => d.severity === 'error')).toMatchObject([
+      { file: 'first.sv', line: 1, column: 18 },
+    ]);
+    const unclosed = await draftCheck({ name: 'open.sv', content: 'always_ff @(posedge clk) begin\n  if (reset) ;\n' });
+    const lines = unclosed.diagnostics.filter((d) => d.severity === 'error').map((d) => [d.file, d.line]);
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.every(([file, line]) => file === 'open.sv' && (line as number) <= 3)).toBe(true);
+  });
+
+  it("an interlaced body-only draft reads the platform's factors and its unpacked samples", async () => {
+    const content = [
+      "// The difference of each of input A's samples from the newest of the clock before.",
+      'logic signed [15:0] newest;',
+      'always_ff @(posedge clk) newest <= inputa[input_interlacing_factor-1];',
+      'for (genvar i = 0; i < output_interlacing_factor; i++) assign outputa[i] = inputa[i] - newest;',
+      'assign status[0] = control[1];',
+    ].join('\n');
+    const checked = await draftCheck({ name: 'interlaced.sv', content }, 'CustomInstrumentInterlaced');
+    expect(checked.outcome).toBe('checked');
+    expect(checked.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileKind, findTopLevel, topLevelProblem, unsafeFileNames } from './hdl-project.js';
+import { fileKind, findBodyOnlyTop, findTopLevel, topLevelProblem, unsafeFileNames } from './hdl-project.js';
 
 describe('findTopLevel', () => {
   it('finds a VHDL architecture of the target, ignoring case and comments', () => {
@@ -23,6 +23,40 @@ describe('findTopLevel', () => {
         'CustomInstrument',
       ),
     ).toEqual({ language: 'verilog', file: 'a.sv', line: 3 });
+  });
+});
+
+describe('findBodyOnlyTop', () => {
+  const body = { name: 'body.sv', content: '// the body\nassign outputa = inputa;\n' };
+  const helper = { name: 'helper.v', content: 'module Helper (input a, output b); assign b = a; endmodule' };
+
+  it('takes the one Verilog file holding code but no module as the top, at line 1', () => {
+    expect(findBodyOnlyTop([helper, body], 'CustomInstrument')).toEqual({
+      language: 'verilog',
+      file: 'body.sv',
+      line: 1,
+      bodyOnly: true,
+    });
+    expect(topLevelProblem([helper, body], 'CustomInstrument')).toBeNull();
+  });
+
+  it('never when a file declares the top, nor for an empty file, a file of definitions others include, or a module in a comment', () => {
+    const top = { name: 'top.v', content: 'module CustomInstrument (input wire clk);\nendmodule' };
+    expect(findBodyOnlyTop([body, top], 'CustomInstrument')).toBeNull();
+    expect(findBodyOnlyTop([{ name: 'empty.v', content: '// nothing yet\n' }], 'CustomInstrument')).toBeNull();
+    const definitions = { name: 'defs.v', content: 'localparam WIDTH = 16;' };
+    const user = { name: 'user.sv', content: '`include "defs.v"\nassign outputa = inputa;' };
+    expect(findBodyOnlyTop([definitions, user], 'CustomInstrument')?.file).toBe('user.sv');
+    const commented = { name: 'c.v', content: '/* module Old; */ assign outputa = inputa;' };
+    expect(findBodyOnlyTop([commented], 'CustomInstrument')?.file).toBe('c.v');
+  });
+
+  it('refuses several body-only files, naming them', () => {
+    const other = { name: 'other.v', content: 'wire x = 1;' };
+    expect(findBodyOnlyTop([body, other], 'CustomInstrument')).toBeNull();
+    expect(topLevelProblem([body, other], 'CustomInstrument')).toBe(
+      'Several Verilog files hold no module (body.sv, other.v): only one can be the body of the CustomInstrument module the platform declares. Declare `module CustomInstrument` in the top file, or `include the others from it.',
+    );
   });
 });
 

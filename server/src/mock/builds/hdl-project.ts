@@ -24,8 +24,10 @@ const escape = (name: string) => name.replace(/[^\w]/g, '');
 export interface TopLevel {
   language: 'vhdl' | 'verilog';
   file: string;
-  /** The line of the `architecture … of` or `module` that begins the top level (1-based). */
+  /** The line of the `architecture … of` or `module` that begins the top level (1-based; 1 for a body-only file). */
   line: number;
+  /** A Verilog file holding only the module's body: the platform supplies the header (toolchain/verilog-body.ts). */
+  bodyOnly?: true;
 }
 
 /** The 1-based line of the first match of `pattern` in `text` (comments stripped, line breaks kept), or null. */
@@ -51,13 +53,47 @@ export function findTopLevel(files: readonly SourceFile[], target: string): TopL
   return null;
 }
 
+/** A declaration a body-only file cannot hold: a file declaring any of these is a file of modules, not a body. */
+const DECLARES_UNIT = /\b(?:module|macromodule|primitive|interface|package|program)\b/;
+
+/**
+ * The Verilog files that may be a body-only top: code (declarations, assigns, always blocks) but no
+ * module of their own, and not `include`d by another file of the project (a file of shared definitions).
+ */
+function bodyOnlyCandidates(files: readonly SourceFile[]): string[] {
+  const verilog = files.filter((f) => fileKind(f.name) === 'verilog');
+  const included = new Set(
+    verilog.flatMap((f) => [...stripVerilogComments(f.content).matchAll(/`include\s+"([^"]+)"/g)].map((m) => m[1]!)),
+  );
+  return verilog
+    .filter((f) => {
+      const code = stripVerilogComments(f.content);
+      return code.trim() !== '' && !DECLARES_UNIT.test(code) && !included.has(f.name);
+    })
+    .map((f) => f.name);
+}
+
+/**
+ * The body-only top when no file declares the target's top level: the one Verilog file that is a module's
+ * body only, the platform supplying its header; null when there is none, or several (topLevelProblem says so).
+ */
+export function findBodyOnlyTop(files: readonly SourceFile[], target: string): TopLevel | null {
+  if (findTopLevel(files, target)) return null;
+  const candidates = bodyOnlyCandidates(files);
+  return candidates.length === 1 ? { language: 'verilog', file: candidates[0]!, line: 1, bodyOnly: true } : null;
+}
+
 /** Why this project cannot be built for `target` (no HDL, or no top-level design); null when it can. */
 export function topLevelProblem(files: readonly SourceFile[], target: string): string | null {
   const wanted = `an \`architecture … of ${target}\` (VHDL) or a \`module ${target}\` (Verilog)`;
   if (!files.some((f) => fileKind(f.name) === 'vhdl' || fileKind(f.name) === 'verilog')) {
     return `Nothing to build: the project has no VHDL or Verilog file. Add one with ${wanted}.`;
   }
-  if (!findTopLevel(files, target)) {
+  const bodies = findTopLevel(files, target) ? [] : bodyOnlyCandidates(files);
+  if (bodies.length > 1) {
+    return `Several Verilog files hold no module (${bodies.join(', ')}): only one can be the body of the ${target} module the platform declares. Declare \`module ${target}\` in the top file, or \`include the others from it.`;
+  }
+  if (bodies.length === 0 && !findTopLevel(files, target)) {
     return `No top-level design: no file holds ${wanted}, the ${target} slot interface of this configuration.`;
   }
   return null;

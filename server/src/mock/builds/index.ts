@@ -34,7 +34,7 @@ export { faultyLine, scriptedFailure } from './simulated-failure.js';
 // What simulations (mock/simulations/) and draft checks (mock/checks/) reuse of the toolchain: the sandbox, tool processes and their
 // limits, build folders, the platform's files, the tools' line parsing and the log's batches.
 export { diagnosticText, parseToolLine, type PathMapper } from './diagnostics.js';
-export { fileKind, findTopLevel, unsafeFileNames } from './hdl-project.js';
+export { fileKind, findBodyOnlyTop, findTopLevel, unsafeFileNames } from './hdl-project.js';
 export { LogBatches } from './log-batches.js';
 export { TOOL_FILE_SIZE_LIMIT_BYTES, toolSandbox } from './select-runner.js';
 export { describeIsolation, detectIsolation, type ToolSandbox } from './toolchain/bubblewrap.js';
@@ -46,5 +46,6 @@ export { ToolSlots } from './toolchain/tool-slots.js';
 export { ToolOutputScreen, troubleMessage } from './toolchain/tool-failure.js';
 export { designMemoryLines } from './toolchain/tool-output.js';
 export { verilatorLintArgs } from './toolchain/verilog-check.js';
+export { WrappedBody } from './toolchain/verilog-body.js';
 export { dependencyOrder } from './toolchain/vhdl-order.js';
 export type { Diagnostic } from './diagnostics.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { SourceFile } from '../domain.js';
 import { makeBuildFolder } from '../builds/index.js';
 import { parseToolLine, type Diagnostic, type PathMapper } from '../builds/index.js';
-import { fileKind, findTopLevel } from '../builds/index.js';
+import { fileKind, findBodyOnlyTop, findTopLevel, WrappedBody } from '../builds/index.js';
 import { VHDL_PLATFORM } from '../builds/index.js';
 import type { ToolSandbox } from '../builds/index.js';
 import { BuildBudget, runTool, toolEnvironment, type ToolEnd } from '../builds/index.js';
@@ -153,14 +153,24 @@ class CheckRun {
   }
 
   async verilog(): Promise<RunResult> {
+    const { target } = this.input;
     const verilog = this.files.filter((f) => fileKind(f.name) === 'verilog');
-    await this.write(verilog);
-    const names = verilog.map((f) => f.name);
-    const lint = verilatorLintArgs(this.input.target, names);
+    // The project's top level as a build finds it (a VHDL top's Verilog files are never a body-only top).
+    const top = findTopLevel(this.files, target) ?? findBodyOnlyTop(this.files, target);
+    // A body-only top is linted inside the platform's header, as a build lints it (verilog-body.ts).
+    const bodyFile = top?.bodyOnly ? verilog.find((f) => f.name === top.file) : undefined;
+    const body = bodyFile ? new WrappedBody(bodyFile, target) : null;
+    const wrapped = body?.text('verilator') ?? null;
+    await this.write(verilog.map((f) => (f === bodyFile && wrapped !== null ? { ...f, content: wrapped } : f)));
+    const lint = verilatorLintArgs(
+      target,
+      verilog.map((f) => f.name),
+    );
     // Without the slot's top module in the project yet, Verilator lints every module as a top of its own.
-    const top = findTopLevel(verilog, this.input.target);
-    const args = top?.language === 'verilog' ? lint : withoutTopModule(lint);
-    const result = await this.tool('verilator', this.options.verilator!.path, args);
+    const hasTop = top?.language === 'verilog' && (!top.bodyOnly || wrapped !== null);
+    const args = hasTop ? lint : withoutTopModule(lint);
+    const place = body && wrapped !== null ? (d: Diagnostic) => body.place(d) : undefined;
+    const result = await this.tool('verilator', this.options.verilator!.path, args, place);
     return result ?? this.checked('verilator');
   }
 
@@ -182,7 +192,12 @@ class CheckRun {
   };
 
   /** Runs a tool in src/; null when it ran to its end, else the answer saying what stopped it. */
-  private async tool(label: RunResult['tool'], command: string, args: string[]): Promise<RunResult | null> {
+  private async tool(
+    label: RunResult['tool'],
+    command: string,
+    args: string[],
+    place: (diagnostic: Diagnostic) => Diagnostic = (d) => d,
+  ): Promise<RunResult | null> {
     if (this.signal.aborted) throw new CheckSuperseded();
     const memoryLines = designMemoryLines(this.files);
     const screen = new ToolOutputScreen((line) => memoryLines.has(line.trim()));
@@ -197,7 +212,7 @@ class CheckRun {
       onLine: (raw) => {
         const line = screen.line(raw.replaceAll(`${this.dir}/`, ''));
         const diagnostic = line === null ? null : parseToolLine(line, this.mapPath).diagnostic;
-        if (diagnostic && this.diagnostics.length < MAX_CHECK_DIAGNOSTICS) this.diagnostics.push(diagnostic);
+        if (diagnostic && this.diagnostics.length < MAX_CHECK_DIAGNOSTICS) this.diagnostics.push(place(diagnostic));
       },
     });
     const cancel = () => run.cancel();

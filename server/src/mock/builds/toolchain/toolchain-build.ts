@@ -7,7 +7,7 @@ import type { ArtifactFile } from '../artifacts.js';
 import { collectArtifacts } from './build-artifacts.js';
 import { makeBuildFolder } from './build-folders.js';
 import { diagnosticSummary, diagnosticText, parseToolLine, type Diagnostic, type PathMapper } from '../diagnostics.js';
-import { fileKind, findTopLevel, topLevelProblem, unsafeFileNames } from '../hdl-project.js';
+import { fileKind, findBodyOnlyTop, findTopLevel, topLevelProblem, unsafeFileNames } from '../hdl-project.js';
 import { stageHeader } from '../log-templates.js';
 import { publicErrorMessage } from '../public-error.js';
 import type { BuildJob, BuildOutcome, BuildProgress } from '../runner.js';
@@ -288,7 +288,7 @@ export class ToolchainBuild {
 
     const vhdl = job.files.filter((f) => fileKind(f.name) === 'vhdl').map((f) => f.name);
     const verilog = job.files.filter((f) => fileKind(f.name) === 'verilog').map((f) => f.name);
-    const top = findTopLevel(job.files, target)!;
+    const top = findTopLevel(job.files, target) ?? findBodyOnlyTop(job.files, target)!;
     const unsafe = unsafeFileNames(job.files.map((f) => f.name));
     if (unsafe.length > 0) return this.failed(`SYNTHESIS failed: ${unsafe[0]}`);
 
@@ -299,7 +299,7 @@ export class ToolchainBuild {
       vhdlNetlist = checked.netlist;
     }
     if (top.language === 'verilog') {
-      const checked = await checkVerilogTop(this.verilogCheck, top.file, verilog, header);
+      const checked = await checkVerilogTop(this.verilogCheck, top, verilog, header);
       if (checked === 'no-verilator')
         return this.failed('SYNTHESIS failed: checking Verilog needs Verilator: apt-get install verilator');
       if (checked === 'failed') return this.failure({ reason: 'exit', code: 1 });
@@ -360,7 +360,10 @@ export class ToolchainBuild {
     target: () => this.job.config.target,
     verilator: () => this.options.verilator ?? null,
     file: (name) => this.job.files.find((f) => f.name === name)!,
-    tool: (label, command, args, diagnostics) => this.tool(label, command, args, { diagnostics }),
+    tool: (label, command, args, diagnostics, place) =>
+      this.tool(label, command, args, { diagnostics, rewrite: place }),
+    log: (...lines) => this.log(...lines),
+    writeSource: (name, content) => writeFile(path.join(this.dir, 'src', name), content),
     userErrors: () => this.userErrors(),
     addDiagnostic: (diagnostic, text) => this.addDiagnostic(diagnostic, text),
     readBuildFile: async (name) => (await readToolFile(path.join(this.dir, name))).toString('utf8'),

@@ -1,9 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import type { SourceFile } from '../../domain.js';
 import type { Diagnostic } from '../diagnostics.js';
+import type { TopLevel } from '../hdl-project.js';
 import { IP_CORES_VERILOG } from './platform-files.js';
 import { platformNote, topLevelLine } from './platform-notes.js';
 import type { ToolEnd } from './tool-process.js';
+import { WrappedBody } from './verilog-body.js';
 import { portProblems, portsFromVerilatorXml } from './verilog-ports.js';
 
 /**
@@ -66,8 +68,20 @@ export interface VerilogCheckContext {
   target(): string;
   verilator(): { path: string } | null;
   file(name: string): SourceFile;
-  /** Runs a tool in the build's src/ folder; its diagnostics are the design's when `diagnostics`. */
-  tool(label: string, command: string, args: string[], diagnostics: boolean): Promise<ToolEnd>;
+  /**
+   * Runs a tool in the build's src/ folder; its diagnostics are the design's when `diagnostics`, each
+   * placed by `place` first when given.
+   */
+  tool(
+    label: string,
+    command: string,
+    args: string[],
+    diagnostics: boolean,
+    place?: (diagnostic: Diagnostic) => Diagnostic,
+  ): Promise<ToolEnd>;
+  log(...lines: string[]): void;
+  /** Replaces a file of the build's src/ folder (the user's own file stays as saved). */
+  writeSource(name: string, content: string): Promise<void>;
   userErrors(): boolean;
   addDiagnostic(diagnostic: Diagnostic, text: string): void;
   /** A file the tools wrote in the build's directory (beside src/, never among the user's files). */
@@ -77,21 +91,34 @@ export interface VerilogCheckContext {
 /**
  * A Verilog/SystemVerilog top checked by Verilator: its lint (errors become the design's diagnostics),
  * then its ports against the platform's module header (both read from Verilator's XML), each problem an
- * error at the port's line (or the module's). Returns the port problems' diagnostics (empty: passed),
- * `failed` when the lint found errors or a tool stopped, `no-verilator` when it is not installed.
+ * error at the port's line (or the module's). A body-only top is linted inside the platform's header
+ * (verilog-body.ts), whose ports need no comparing, and left in src/ inside the header Yosys reads.
+ * Returns the port problems' diagnostics (empty: passed), `failed` when the lint found errors or a tool
+ * stopped, `no-verilator` when it is not installed.
  */
 export async function checkVerilogTop(
   build: VerilogCheckContext,
-  topFile: string,
+  top: TopLevel,
   verilog: readonly string[],
   header: string,
 ): Promise<Diagnostic[] | 'failed' | 'no-verilator'> {
   const verilator = build.verilator();
   if (!verilator) return 'no-verilator';
   const target = build.target();
-  const end = await build.tool('verilator', verilator.path, verilatorLintArgs(target, verilog), true);
+  const topFile = top.file;
+  const body = top.bodyOnly ? new WrappedBody(build.file(topFile), target) : null;
+  if (body) {
+    build.log(`INFO: ${topFile}: a module body only; the platform supplies the ${target} module header around it`);
+    await build.writeSource(topFile, body.text('verilator')!);
+  }
+  const lint = verilatorLintArgs(target, verilog);
+  const end = await build.tool('verilator', verilator.path, lint, true, body ? (d) => body.place(d) : undefined);
   // Verilator exits 1 for its `Unsupported:` errors too, which are platform notes: only the user's errors stop here.
   if (build.userErrors() || (end.reason !== 'exit' && end.reason !== 'signal')) return 'failed';
+  if (body) {
+    await build.writeSource(topFile, body.text('yosys')!);
+    return [];
+  }
   const xml = async (files: string[], output: string) =>
     build.tool('verilator', verilator.path, verilatorXmlArgs(target, files, `../${output}`), false);
   const ends = [
