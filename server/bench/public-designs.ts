@@ -154,7 +154,7 @@ async function main() {
   const filter = process.argv[2];
   const designs = fs
     .readdirSync(DESIGNS_DIR, { withFileTypes: true })
-    .filter((e) => e.isDirectory() && fs.existsSync(path.join(DESIGNS_DIR, e.name, 'meta.json')))
+    .filter((e) => fs.existsSync(path.join(DESIGNS_DIR, e.name, 'meta.json'))) // folders or links to them
     .filter((e) => !filter || e.name.includes(filter))
     .map((e) => readDesign(path.join(DESIGNS_DIR, e.name)))
     .sort((a, b) => a.name.localeCompare(b.name));
