@@ -146,9 +146,8 @@ function printTable(rows: DesignRow[]) {
 
 async function main() {
   if (!DESIGNS_DIR || !fs.existsSync(DESIGNS_DIR)) {
-    console.log(
-      `public designs: skipped (set PUBLIC_DESIGNS_DIR to a folder of designs; ${DESIGNS_DIR ?? 'unset'} is absent)`,
-    );
+    const why = DESIGNS_DIR ? `${DESIGNS_DIR} does not exist` : 'PUBLIC_DESIGNS_DIR is not set';
+    console.log(`public designs: skipped (${why}; set it to a folder of designs, one folder each with meta.json)`);
     return;
   }
   const filter = process.argv[2];
