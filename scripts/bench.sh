@@ -15,6 +15,9 @@ run "editor: opening a 50,000-line file in Chromium" node --import tsx e2e/bench
 # The suite builds the seed projects and one example; the whole catalogue is this matrix on every design.
 run "toolchain: every seed project and example built by GHDL and Yosys" env TOOLCHAIN_ALL_EXAMPLES=1 npx vitest run server/test/builds/toolchain-runner.test.ts
 run "toolchain: check-build time per seed project, p50/p95 of 5 builds one at a time (real GHDL, Verilator and Yosys)" node --import tsx server/bench/check-builds.ts --runs 5
+# Public designs (the vendor's examples, third-party repositories) are other people's code, never in this
+# repository: the script builds the folder PUBLIC_DESIGNS_DIR names, and says it skipped when there is none.
+run "toolchain: public designs written for the real product, each built in a project of its own (PUBLIC_DESIGNS_DIR)" node --import tsx server/bench/public-designs.ts
 run "builds: Build click to the first log line in Chromium, idle, queued and after a long log (real GHDL and Yosys)" node --import tsx e2e/bench/first-log-line.bench.ts
 run "editor: last keystroke to the inline diagnostic, p50/p95 over 20 edits in Chromium (real GHDL and Verilator)" node --import tsx e2e/bench/typing-diagnostics.bench.ts
 run "waveform viewer: 1,000,000 value changes in Chromium" node --import tsx e2e/bench/waveform.bench.ts

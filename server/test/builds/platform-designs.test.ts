@@ -98,6 +98,7 @@ describe('designs that use the platform build as on the instrument', { timeout: 
       'real-conversion',
       'reverse-order',
       'scale-offset-registers',
+      'signed-concatenation',
       'unassigned-port',
       'vhdl-extension',
     ]);
@@ -126,6 +127,14 @@ describe('designs that use the platform build as on the instrument', { timeout: 
     // Yosys kept them as cells of the design: the logic around them was synthesized, not swept away.
     const netlist = built.outcome.artifacts?.find((a) => a.name === 'netlist.json')?.content.toString('utf8') ?? '';
     expect(netlist).toContain('"type": "FFT_1024"');
+  });
+
+  it('signed-concatenation: std_logic_vector(InputA & InputB) has one meaning outside the interlaced target', async () => {
+    // The interlaced target's sample array (elements signed) would give "&" a second meaning: GHDL refused
+    // the vendor's CORDIC example for it ("can't resolve overload for operator &").
+    const built = await succeeded('signed-concatenation');
+    expect(inUserFiles(built)).toEqual([]);
+    expect(built.log).toContain('Black box: Cordic_Translate_16 (1 instance), a pre-compiled IP core of the platform');
   });
 
   it('reverse-order: files uploaded against their dependency order are analysed in that order', async () => {

@@ -10,6 +10,11 @@ import { readToolFile, wroteTooMuch } from './tool-output.js';
 import { reportLines, resourceSummary, yosysScript } from './toolchain-steps.js';
 import { yosysCommand } from './yosys-memory.js';
 
+/** The platform note of a build whose time ran out while Yosys estimated its resources. */
+export const YOSYS_TIME_LIMIT_NOTE =
+  "Yosys did not finish the resource estimate within the build's time limit, so the estimate was skipped " +
+  '(the design itself was checked; a design this large takes the estimate longer than a check build may run)';
+
 /**
  * The estimate step of a check build: Yosys reads the project's Verilog and GHDL's netlist of a VHDL top
  * (the platform's IP cores as black boxes) and reports the generic cells the design needs. For a VHDL
@@ -38,6 +43,9 @@ export async function estimateWithYosys(
     sandbox: yosys.sandbox,
     diagnostics: !estimateOnly,
   });
+  // GHDL or Verilator has checked the design by now: Yosys not finishing the estimate in the build's time
+  // (a full-rate design of wide multipliers, on a loaded machine) is a limit of the estimate, not a failure.
+  if (end.reason === 'time-limit' && !ctx.userErrors()) return ctx.estimateSkipped(top.file, YOSYS_TIME_LIMIT_NOTE);
   const stopped = end.reason === 'exit' ? end.code !== 0 : end.reason === 'signal' && !wroteTooMuch(end);
   if (stopped && !ctx.userErrors()) {
     const toolError = ctx.toolError();
