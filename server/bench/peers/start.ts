@@ -13,12 +13,46 @@ export interface Peer {
 
 const running = new Set<ChildProcess>();
 
-async function freePort(): Promise<number> {
+/** A port `port` (0: any the system gives) that nothing listens on now, or undefined when it is taken. */
+async function listenable(port: number): Promise<number | undefined> {
   const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
+  const listening = await new Promise<boolean>((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => resolve(true));
+  });
+  if (!listening) return undefined;
+  const { port: bound } = server.address() as net.AddressInfo;
   await new Promise((resolve) => server.close(resolve));
-  return port;
+  return bound;
+}
+
+/**
+ * BENCH_PORTS (`20600-20699`): the range the benchmarks' servers listen in, so that several people's
+ * runs on one machine keep to ports of their own; unset, any free port the system gives.
+ */
+function portRange(): [number, number] | undefined {
+  const setting = process.env.BENCH_PORTS;
+  if (!setting) return undefined;
+  const match = /^(\d+)-(\d+)$/.exec(setting.trim());
+  const [low, high] = match ? [Number(match[1]), Number(match[2])] : [NaN, NaN];
+  if (!(low >= 1024 && high <= 65535 && low <= high))
+    throw new Error(`BENCH_PORTS must be a range such as 20600-20699 (1024–65535), not "${setting}"`);
+  return [low, high];
+}
+
+let nextInRange: number | undefined;
+
+/** A port for the next server: the next free one of BENCH_PORTS, in turn, or one the system gives. */
+export async function freePort(): Promise<number> {
+  const range = portRange();
+  if (!range) return (await listenable(0))!;
+  const [low, high] = range;
+  for (let tried = 0; tried <= high - low; tried++) {
+    const port = nextInRange === undefined || nextInRange > high ? low : nextInRange;
+    nextInRange = port + 1;
+    if ((await listenable(port)) !== undefined) return port;
+  }
+  throw new Error(`no free port in BENCH_PORTS ${low}-${high}`);
 }
 
 function stopper(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') {
