@@ -162,6 +162,16 @@ export interface Side {
   extra?: Partial<Row>;
   /** A fixed offered rate (requests/s in all) instead of as many as the server answers. */
   rate?: number;
+  /** Processes whose CPU time per request to note beside the server's own (its upstream). */
+  watch?: Record<string, Peer | Error>;
+}
+
+/** Each process's CPU time per request, the median of the rounds', in microseconds (load: the load generator). */
+export function cpuPerRequest(rounds: Measured[]): Record<string, number> {
+  const names = new Set(rounds.flatMap((round) => Object.keys(round.cpuUs ?? {})));
+  return Object.fromEntries(
+    [...names].map((name) => [name, median(rounds.map((round) => round.cpuUs?.[name] ?? NaN).filter(Number.isFinite))]),
+  );
 }
 
 /**
@@ -179,7 +189,10 @@ export async function alternatingRows(rows: Row[], sides: Side[]): Promise<void>
       if (failed[index] || side.server instanceof Error) continue;
       try {
         const options = side.rate === undefined ? load : { ...load, rate: side.rate };
-        rounds[index]!.push(await measure(`${side.server.url}${side.path}`, side.headers, options));
+        const watched: Record<string, number> = {};
+        for (const [name, peer] of Object.entries({ server: side.server, ...side.watch }))
+          if (!(peer instanceof Error) && peer.pid !== undefined) watched[name] = peer.pid;
+        rounds[index]!.push(await measure(`${side.server.url}${side.path}`, side.headers, options, watched));
       } catch (error) {
         failed[index] = error as Error;
       }
@@ -199,8 +212,14 @@ export async function alternatingRows(rows: Row[], sides: Side[]): Promise<void>
       side.rate === undefined
         ? `${rounds[index]!.map((r) => Math.round(r.rps).toLocaleString('en-US')).join(' / ')} req/s`
         : `p50 ${rounds[index]!.map((r) => ms(r.p50Us)).join(' / ')} ms`;
-    rows.push({ name: side.name, result, rounds: rounds[index], ...side.extra, note: `rounds: ${all}` });
-    console.log(`  ${side.name}: rounds ${all}, median's p99 ${ms(result.p99Us)} ms`);
+    const cpu = Object.entries(cpuPerRequest(rounds[index]!))
+      .map(([name, us]) => `${name} ${us.toFixed(0)}`)
+      .join(', ');
+    const note = `rounds: ${all}${cpu ? `; CPU µs per request: ${cpu}` : ''}`;
+    rows.push({ name: side.name, result, rounds: rounds[index], ...side.extra, note });
+    console.log(
+      `  ${side.name}: rounds ${all}, median's p99 ${ms(result.p99Us)} ms${cpu ? `, CPU µs/request ${cpu}` : ''}`,
+    );
   }
 }
 

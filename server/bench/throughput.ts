@@ -31,12 +31,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from '../src/config.js';
 import { signIn } from '../test/helpers/sign-in.js';
-import { loadTool } from './load-tool.js';
+import { loadTool, type Measured } from './load-tool.js';
 import { type Peer, startNginx, startNode, startPrism, startRedis, stopAll } from './peers/start.js';
 import {
   ALTERNATING_ROUNDS,
   alternatingRows,
   CONNECTIONS,
+  cpuPerRequest,
   DURATION_S,
   type Row,
   table,
@@ -146,6 +147,7 @@ async function proxyArea(work: string): Promise<Row[]> {
             path: '/api/projects',
             headers: cookie,
             extra,
+            watch: { upstream },
           })),
           // The latency checking adds to a request: the same two gateways at a rate both answer with
           // room to spare (at saturation p50 is the queue, and follows throughput).
@@ -169,7 +171,28 @@ async function proxyArea(work: string): Promise<Row[]> {
   } finally {
     await upstream.stop();
   }
+  for (const [scaled, single] of [
+    ['Node http + undici Pool, 2 workers', 'Node http + undici Pool'],
+    ['gateway VALIDATE=off, 2 workers', 'gateway VALIDATE=off'],
+  ]) {
+    const row = rows.find(({ name }) => name === scaled);
+    const ceiling = scalingCeiling(rows.find(({ name }) => name === single)?.rounds ?? [], 2);
+    if (row && ceiling !== undefined)
+      row.note = `ceiling on these ${os.availableParallelism()} cores ${ceiling.toFixed(2)}× (scalingCeiling); ${row.note ?? ''}`;
+  }
   return rows;
+}
+
+/**
+ * How far `workers` processes can scale on this machine, from one process's rounds: it is busy for its
+ * own CPU time per request, while the load generator and the upstream share the same cores, so
+ * `workers` processes answer at most cores / (the whole exchange's CPU per request) and one answers
+ * 1 / (its own): the ratio is cores × own / whole, at most `workers`. Undefined without /proc.
+ */
+function scalingCeiling(rounds: Measured[], workers: number): number | undefined {
+  const { server, upstream, load } = cpuPerRequest(rounds);
+  if (!server || upstream === undefined || load === undefined) return undefined;
+  return Math.min(workers, (os.availableParallelism() * server) / (server + upstream + load));
 }
 
 async function mockArea(): Promise<Row[]> {

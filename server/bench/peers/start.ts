@@ -8,6 +8,8 @@ import { REPO_ROOT } from '../../src/config.js';
 /** A server taking part in the benchmark, in its own process. */
 export interface Peer {
   url: string;
+  /** Its process (with its descendants: a cluster's workers, nginx's worker), for its CPU time. */
+  pid?: number;
   stop: () => Promise<void>;
 }
 
@@ -113,7 +115,7 @@ export async function startNode(args: string[], env: Record<string, string>, rea
   const url = `http://127.0.0.1:${port}`;
   const { child, output } = launch(process.execPath, args, { HOST: '127.0.0.1', ...env, PORT: String(port) });
   await ready(child, `${url}${readyPath}`, path.basename(args.at(-1) ?? 'node'), output);
-  return { url, stop: stopper(child) };
+  return { url, pid: child.pid, stop: stopper(child) };
 }
 
 /**
@@ -152,7 +154,7 @@ http {
   const url = `http://127.0.0.1:${port}`;
   await ready(child, `${url}/`, `nginx (${name})`, output);
   // SIGQUIT: nginx's graceful stop.
-  return { url, stop: stopper(child, 'SIGQUIT') };
+  return { url, pid: child.pid, stop: stopper(child, 'SIGQUIT') };
 }
 
 /** Stoplight Prism mocking the contract (its static examples), as a team would without this gateway. */
@@ -163,7 +165,7 @@ export async function startPrism(contract: string): Promise<Peer> {
   const { child, output } = launch(bin, ['mock', '-h', '127.0.0.1', '-p', String(port), contract], {});
   const url = `http://127.0.0.1:${port}`;
   await ready(child, `${url}/api/build-configs`, 'prism', output);
-  return { url, stop: stopper(child) };
+  return { url, pid: child.pid, stop: stopper(child) };
 }
 
 /** Debian's redis-server on a free port, persistence off (the mock's shared store for the replica rows). */
