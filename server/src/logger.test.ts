@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { capturedLogger } from '../test/proxy/captured-log.js';
 import pino from 'pino';
-import { batchedDestination, LOG_BATCH_BYTES, loggableUrl, writeRequestCompleted } from './logger.js';
+import { batchedDestination, LOG_BATCH_BYTES, LOG_FLUSH_MS, loggableUrl, writeRequestCompleted } from './logger.js';
 
 describe('loggerOptions', () => {
   it('writes only named fields of a request and an answer, never their headers (no redaction needed there)', () => {
@@ -146,6 +146,8 @@ describe('batchedDestination', () => {
     const fd = fs.openSync(file, 'a');
     const { counts, restore } = countWrites(fd);
     const lines = () => fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).length;
+    // The flush timer moves only when the test says (a busy machine's slow turns would fire it early).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       const log = pino(batchedDestination(fd));
       for (let i = 0; i < 10; i++) {
@@ -154,9 +156,13 @@ describe('batchedDestination', () => {
         do await new Promise((resolve) => setImmediate(resolve));
         while (counts.pending > 0);
       }
-      // Ten lines, each written once the one before was out, in one write (a write each, unbatched).
-      await expect.poll(lines).toBe(10);
+      // Ten lines wait (unbatched: a write each), then go out in one write once LOG_FLUSH_MS has passed.
+      expect(counts.writes).toBe(0);
+      vi.advanceTimersByTime(LOG_FLUSH_MS);
       expect(counts.writes).toBe(1);
+      vi.useRealTimers();
+      await expect.poll(lines).toBe(10);
+      await expect.poll(() => counts.pending).toBe(0);
 
       const line = 'x'.repeat(100);
       for (let i = 0; i * line.length < LOG_BATCH_BYTES; i++) log.info(line);
@@ -164,6 +170,7 @@ describe('batchedDestination', () => {
       expect(counts.writes).toBe(2);
       await expect.poll(lines).toBe(10 + Math.ceil(LOG_BATCH_BYTES / line.length));
     } finally {
+      vi.useRealTimers();
       restore();
       fs.closeSync(fd);
       fs.rmSync(dir, { recursive: true, force: true });
