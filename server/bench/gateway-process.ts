@@ -4,7 +4,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import readline from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { REPO_ROOT } from '../src/config.js';
@@ -14,14 +13,6 @@ export interface Started {
   port: number;
   /** When (Date.now()) the process's V8 ran a memory-reducing full GC; filled only for `traceGc` starts. */
   reducingGcs: number[];
-}
-
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
 import { REPO_ROOT } from '../src/config.js';
+import { endedChildrenCpuSeconds, treeCpuSeconds } from './cpu-time.js';
 
 /** One load run's figures. */
 export interface Measured {
@@ -14,6 +15,11 @@ export interface Measured {
   timeouts: number;
   /** Answers with a status of 400 or more. */
   non2xx: number;
+  /**
+   * CPU microseconds per answered request of each watched process (with its descendants) and of the
+   * load generator (`load`), where /proc tells them.
+   */
+  cpuUs?: Record<string, number>;
 }
 
 export interface LoadOptions {
@@ -117,11 +123,32 @@ export async function loadRun(url: string, headers: Record<string, string>, opti
   };
 }
 
-/** A warm-up run (JIT, connection pools), then the measured one. */
-export async function measure(url: string, headers: Record<string, string>, options: LoadOptions): Promise<Measured> {
+/**
+ * A warm-up run (JIT, connection pools), then the measured one; with `watched` (a name per process
+ * id), the CPU time each of those and the load generator spent per request in the measured run.
+ */
+export async function measure(
+  url: string,
+  headers: Record<string, string>,
+  options: LoadOptions,
+  watched: Record<string, number> = {},
+): Promise<Measured> {
   const check = await fetch(url, { headers });
   await check.arrayBuffer();
   if (!check.ok) throw new Error(`${url} answered ${check.status}`);
   if (options.warmupS > 0) await loadRun(url, headers, { ...options, durationS: options.warmupS });
-  return loadRun(url, headers, options);
+  const cpuNow = (): Record<string, number | undefined> => ({
+    load: endedChildrenCpuSeconds(),
+    ...Object.fromEntries(Object.entries(watched).map(([name, pid]) => [name, treeCpuSeconds(pid)])),
+  });
+  const before = cpuNow();
+  const measured = await loadRun(url, headers, options);
+  const after = cpuNow();
+  const cpuUs: Record<string, number> = {};
+  for (const [name, start] of Object.entries(before)) {
+    const end = after[name];
+    if (start !== undefined && end !== undefined && measured.requests > 0)
+      cpuUs[name] = ((end - start) * 1e6) / measured.requests;
+  }
+  return Object.keys(cpuUs).length > 0 ? { ...measured, cpuUs } : measured;
 }

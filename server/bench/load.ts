@@ -22,17 +22,9 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { REPO_ROOT } from '../src/config.js';
 import { signIn } from '../test/helpers/sign-in.js';
-import {
-  freePort,
-  rssMb,
-  settledRss,
-  SETTLE_CAP_S,
-  startNode,
-  stop,
-  type Settled,
-  type Started,
-} from './gateway-process.js';
+import { rssMb, settledRss, SETTLE_CAP_S, startNode, stop, type Settled, type Started } from './gateway-process.js';
 import { loadRun, loadTool, type Measured } from './load-tool.js';
+import { freePort } from './peers/start.js';
 
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 1000);
 const DURATION_S = Number(process.env.LOAD_DURATION_S ?? 30);

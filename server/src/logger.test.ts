@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
 import { capturedLogger } from '../test/proxy/captured-log.js';
 import pino from 'pino';
-import { loggableUrl, writeRequestCompleted } from './logger.js';
+import { batchedDestination, LOG_BATCH_BYTES, LOG_FLUSH_MS, loggableUrl, writeRequestCompleted } from './logger.js';
 
 describe('loggerOptions', () => {
   it('writes only named fields of a request and an answer, never their headers (no redaction needed there)', () => {
@@ -114,5 +117,63 @@ describe('loggableUrl', () => {
     expect(loggableUrl('/email/verify/abc123?client_id=x')).toBe('/email/verify/[redacted]?client_id=[redacted]');
     expect(loggableUrl('/registration/verify/zz9')).toBe('/registration/verify/[redacted]');
     expect(loggableUrl('/password/forgot')).toBe('/password/forgot');
+  });
+});
+
+describe('batchedDestination', () => {
+  /** Counts the file system writes to `fd` (sonic-boom's), and how many are still under way. */
+  function countWrites(fd: number) {
+    const counts = { writes: 0, pending: 0 };
+    const write = fs.write.bind(fs) as (...args: unknown[]) => void;
+    const spy = vi.spyOn(fs, 'write').mockImplementation(((...args: unknown[]) => {
+      if (args[0] === fd) {
+        counts.writes++;
+        counts.pending++;
+        const done = args.at(-1) as (...results: unknown[]) => void;
+        args[args.length - 1] = (...results: unknown[]) => {
+          counts.pending--;
+          done(...results);
+        };
+      }
+      write(...args);
+    }) as unknown as typeof fs.write);
+    return { counts, restore: () => spy.mockRestore() };
+  }
+
+  it('writes the lines of separate requests together, a full batch at once, and loses none', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'log-batch-'));
+    const file = path.join(dir, 'log');
+    const fd = fs.openSync(file, 'a');
+    const { counts, restore } = countWrites(fd);
+    const lines = () => fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).length;
+    // The flush timer moves only when the test says (a busy machine's slow turns would fire it early).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const log = pino(batchedDestination(fd));
+      for (let i = 0; i < 10; i++) {
+        log.info({ i }, 'request completed');
+        // The next request in a later turn of the event loop, once any write of this one is done.
+        do await new Promise((resolve) => setImmediate(resolve));
+        while (counts.pending > 0);
+      }
+      // Ten lines wait (unbatched: a write each), then go out in one write once LOG_FLUSH_MS has passed.
+      expect(counts.writes).toBe(0);
+      vi.advanceTimersByTime(LOG_FLUSH_MS);
+      expect(counts.writes).toBe(1);
+      vi.useRealTimers();
+      await expect.poll(lines).toBe(10);
+      await expect.poll(() => counts.pending).toBe(0);
+
+      const line = 'x'.repeat(100);
+      for (let i = 0; i * line.length < LOG_BATCH_BYTES; i++) log.info(line);
+      // A full batch goes out without waiting for the timer.
+      expect(counts.writes).toBe(2);
+      await expect.poll(lines).toBe(10 + Math.ceil(LOG_BATCH_BYTES / line.length));
+    } finally {
+      vi.useRealTimers();
+      restore();
+      fs.closeSync(fd);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

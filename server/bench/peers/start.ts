@@ -8,17 +8,53 @@ import { REPO_ROOT } from '../../src/config.js';
 /** A server taking part in the benchmark, in its own process. */
 export interface Peer {
   url: string;
+  /** Its process (with its descendants: a cluster's workers, nginx's worker), for its CPU time. */
+  pid?: number;
   stop: () => Promise<void>;
 }
 
 const running = new Set<ChildProcess>();
 
-async function freePort(): Promise<number> {
+/** A port `port` (0: any the system gives) that nothing listens on now, or undefined when it is taken. */
+async function listenable(port: number): Promise<number | undefined> {
   const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
+  const listening = await new Promise<boolean>((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => resolve(true));
+  });
+  if (!listening) return undefined;
+  const { port: bound } = server.address() as net.AddressInfo;
   await new Promise((resolve) => server.close(resolve));
-  return port;
+  return bound;
+}
+
+/**
+ * BENCH_PORTS (`20600-20699`): the range the benchmarks' servers listen in, so that several people's
+ * runs on one machine keep to ports of their own; unset, any free port the system gives.
+ */
+function portRange(): [number, number] | undefined {
+  const setting = process.env.BENCH_PORTS;
+  if (!setting) return undefined;
+  const match = /^(\d+)-(\d+)$/.exec(setting.trim());
+  const [low, high] = match ? [Number(match[1]), Number(match[2])] : [NaN, NaN];
+  if (!(low >= 1024 && high <= 65535 && low <= high))
+    throw new Error(`BENCH_PORTS must be a range such as 20600-20699 (1024–65535), not "${setting}"`);
+  return [low, high];
+}
+
+let nextInRange: number | undefined;
+
+/** A port for the next server: the next free one of BENCH_PORTS, in turn, or one the system gives. */
+export async function freePort(): Promise<number> {
+  const range = portRange();
+  if (!range) return (await listenable(0))!;
+  const [low, high] = range;
+  for (let tried = 0; tried <= high - low; tried++) {
+    const port = nextInRange === undefined || nextInRange > high ? low : nextInRange;
+    nextInRange = port + 1;
+    if ((await listenable(port)) !== undefined) return port;
+  }
+  throw new Error(`no free port in BENCH_PORTS ${low}-${high}`);
 }
 
 function stopper(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') {
@@ -79,7 +115,7 @@ export async function startNode(args: string[], env: Record<string, string>, rea
   const url = `http://127.0.0.1:${port}`;
   const { child, output } = launch(process.execPath, args, { HOST: '127.0.0.1', ...env, PORT: String(port) });
   await ready(child, `${url}${readyPath}`, path.basename(args.at(-1) ?? 'node'), output);
-  return { url, stop: stopper(child) };
+  return { url, pid: child.pid, stop: stopper(child) };
 }
 
 /**
@@ -118,7 +154,7 @@ http {
   const url = `http://127.0.0.1:${port}`;
   await ready(child, `${url}/`, `nginx (${name})`, output);
   // SIGQUIT: nginx's graceful stop.
-  return { url, stop: stopper(child, 'SIGQUIT') };
+  return { url, pid: child.pid, stop: stopper(child, 'SIGQUIT') };
 }
 
 /** Stoplight Prism mocking the contract (its static examples), as a team would without this gateway. */
@@ -129,7 +165,7 @@ export async function startPrism(contract: string): Promise<Peer> {
   const { child, output } = launch(bin, ['mock', '-h', '127.0.0.1', '-p', String(port), contract], {});
   const url = `http://127.0.0.1:${port}`;
   await ready(child, `${url}/api/build-configs`, 'prism', output);
-  return { url, stop: stopper(child) };
+  return { url, pid: child.pid, stop: stopper(child) };
 }
 
 /** Debian's redis-server on a free port, persistence off (the mock's shared store for the replica rows). */
