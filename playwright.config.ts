@@ -56,7 +56,7 @@ export default defineConfig({
       // Every spec works in Ada's one sandbox (MOCK_SANDBOX=user) and makes its own projects and builds.
       MOCK_MAX_PROJECTS: '500',
       MOCK_MAX_BUILDS_PER_HOUR: '1000',
-      // projects.spec queues eight builds at once to watch one wait; other specs build in parallel.
+      // projects-list.spec queues eight builds at once to watch one wait; other specs build in parallel.
       MOCK_MAX_QUEUED_BUILDS: '50',
     },
   },

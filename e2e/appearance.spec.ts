@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { USERS, acceptCookieNotice, expectNoAxeViolations, signInAt } from './support/app';
+import { USERS, acceptCookieNotice, expectNoAxeViolations, signInDirectly } from './support/app';
 
 const theme = (page: Page) => page.evaluate(() => document.documentElement.dataset.theme);
 
@@ -9,7 +9,7 @@ test.beforeEach(async ({ context, baseURL }) => {
 
 test('dark mode persists across a reload and follows another tab', async ({ page, context }) => {
   await page.emulateMedia({ colorScheme: 'light' });
-  await signInAt(page, '#/preferences/appearance', USERS.ada.email);
+  await signInDirectly(page, '#/preferences/appearance', USERS.ada.email);
   await expect(page.getByRole('radio', { name: 'System' })).toBeChecked();
   expect(await theme(page)).toBe('light');
 

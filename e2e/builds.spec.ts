@@ -2,7 +2,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { USERS, expectNoAxeViolations, signInAt } from './support/app';
+import { USERS, expectNoAxeViolations, signInDirectly } from './support/app';
 import { ownGatewayPort } from './support/own-gateway';
 import { startGateway, type StartedGateway } from './support/gateway';
 
@@ -66,7 +66,7 @@ test.afterAll(async () => {
 
 async function signIn(page: Page, hash: string, email: string) {
   await page.context().addCookies([{ name: 'cookieBannerAccepted', value: 'true', url: ORIGIN }]);
-  await signInAt(page, hash, email, ORIGIN);
+  await signInDirectly(page, hash, email, ORIGIN);
 }
 
 /** Calls the mock API with the page's sign-in cookies. */

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { startRedis, type TestRedis } from '../server/test/helpers/redis-server';
 import { callApi } from './support/api';
-import { USERS, acceptCookieNotice, expectNoAxeViolations, signInAt } from './support/app';
+import { USERS, acceptCookieNotice, expectNoAxeViolations, signInDirectly } from './support/app';
 import { ownGatewayPort } from './support/own-gateway';
 import { startGateway, type StartedGateway } from './support/gateway';
 
@@ -41,7 +41,7 @@ test('the gateway stops: a notice within 5 s; it starts again: the notice goes a
 }) => {
   test.setTimeout(120_000);
   await acceptCookieNotice(context, ORIGIN);
-  await signInAt(page, '#/projects', USERS.ada.email, ORIGIN);
+  await signInDirectly(page, '#/projects', USERS.ada.email, ORIGIN);
   const projects = await callApi<{ id: string; name: string }[]>(page, ORIGIN, 'GET', '/projects');
   const adder = projects.find((project) => project.name === 'Adder')!;
   const build = await callApi<{ id: string }>(page, ORIGIN, 'POST', `/projects/${adder.id}/builds`);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { USERS, expectNoAxeViolations, signInAt } from './support/app';
+import { USERS, expectNoAxeViolations, signInDirectly } from './support/app';
 
 test('the cookie notice sets its flag cookie with the right attributes and stays away after', async ({
   page,
@@ -39,7 +39,7 @@ test('on a 390 px phone the notice covers no control: the page ends above it; OK
 }) => {
   const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, hasTouch: true });
   const page = await context.newPage();
-  await signInAt(page, '#/projects', USERS.ada.email);
+  await signInDirectly(page, '#/projects', USERS.ada.email);
   const notice = page.getByRole('region', { name: 'This website uses essential cookies' });
   await expect(notice).toBeVisible();
   const noticeTop = (await notice.boundingBox())!.y;

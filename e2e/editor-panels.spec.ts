@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_URL } from '../playwright.config';
 import { TOP_LEVEL_VHDL, callApi, createProject, uniqueName } from './support/api';
-import { USERS, acceptCookieNotice, expectNoAxeViolations, signInAt } from './support/app';
+import { expectNoAxeViolations } from './support/app';
+import { editorFor, filesList, logsToggle, openEditor, openTabs, signIn, tab } from './support/editor';
 
 /**
  * The editor and its build panels as a new user meets them (issue 17): vim's :w and mode, each file's own
@@ -11,23 +12,6 @@ import { USERS, acceptCookieNotice, expectNoAxeViolations, signInAt } from './su
 
 // Several of these build, reload and run axe more than once: give them room on a loaded 2-core machine.
 test.describe.configure({ timeout: 120_000 });
-
-async function signIn(page: Page) {
-  await acceptCookieNotice(page.context(), E2E_URL);
-  await signInAt(page, '#/projects', USERS.ada.email);
-}
-
-const editorFor = (page: Page, file: string) => page.getByRole('textbox', { name: `Editor: ${file}` });
-const openTabs = (page: Page) => page.getByRole('tablist', { name: 'Open files' });
-const tab = (page: Page, file: string) =>
-  openTabs(page).getByRole('tab', { name: new RegExp(`^${file.replace('.', '\\.')}\\b`) });
-const filesList = (page: Page) => page.getByRole('list', { name: 'Project files' });
-const logsToggle = (page: Page) => page.getByTestId('bottom-panel').getByRole('button', { name: 'Build Logs' });
-
-async function openEditor(page: Page, projectId: string, name: string, query = '') {
-  await page.goto(`${E2E_URL}/#/editor/${projectId}${query}`);
-  await expect(page.getByRole('heading', { level: 1, name: new RegExp(`^Project: ${name}`) })).toBeVisible();
-}
 
 /** The code view's scroll offsets, and whether anything around it is scrolled sideways. */
 function codeScroll(page: Page) {

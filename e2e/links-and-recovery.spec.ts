@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { callApi } from './support/api';
-import { USERS, acceptCookieNotice, expectNoAxeViolations, signInAt } from './support/app';
+import { USERS, acceptCookieNotice, expectNoAxeViolations, signInDirectly } from './support/app';
 
 test.beforeEach(async ({ context, baseURL }) => {
   await acceptCookieNotice(context, baseURL!);
@@ -19,7 +19,7 @@ test('a link without the hash, signed out: sign-in, then its screen', async ({ p
 });
 
 test('links without the hash, signed in: each lands on its screen, query kept', async ({ page }) => {
-  await signInAt(page, '#/preferences/account', USERS.ada.email);
+  await signInDirectly(page, '#/preferences/account', USERS.ada.email);
   await page.goto('/projects?x=1');
   await expect(page).toHaveURL(/\/#\/projects\?x=1$/);
   await expect(projectTable(page)).toBeVisible();
@@ -40,7 +40,7 @@ test('links without the hash, signed in: each lands on its screen, query kept', 
 });
 
 test('a bad project id: one not-found view, on the editor and builds routes, with a way back', async ({ page }) => {
-  await signInAt(page, '#/preferences/account', USERS.ada.email);
+  await signInDirectly(page, '#/preferences/account', USERS.ada.email);
   for (const path of [
     '/editor/no-such-project',
     '/builds/no-such-project',
@@ -63,7 +63,7 @@ test("a bad build id: a not-found view like a bad project's, with a way back to 
   page,
   baseURL,
 }) => {
-  await signInAt(page, '#/projects', USERS.ada.email);
+  await signInDirectly(page, '#/projects', USERS.ada.email);
   await expect(projectTable(page)).toBeVisible();
   const projects = await callApi<{ id: string; name: string }[]>(page, baseURL!, 'GET', '/projects');
   const adder = projects.find((project) => project.name === 'Adder')!;
@@ -88,7 +88,7 @@ async function failProjectsListWhile(page: Page, down: { value: boolean }): Prom
 }
 
 test('Retry recovers the projects list after the network returns', async ({ page }) => {
-  await signInAt(page, '#/preferences/account', USERS.ada.email);
+  await signInDirectly(page, '#/preferences/account', USERS.ada.email);
   const down = { value: true };
   await failProjectsListWhile(page, down);
   await page.goto('/#/projects');
@@ -110,7 +110,7 @@ test('Retry recovers the projects list after the network returns', async ({ page
 });
 
 test('the projects list comes back by itself when the browser is online again', async ({ page, context }) => {
-  await signInAt(page, '#/preferences/account', USERS.ada.email);
+  await signInDirectly(page, '#/preferences/account', USERS.ada.email);
   const down = { value: true };
   await failProjectsListWhile(page, down);
   await page.goto('/#/projects');
@@ -133,7 +133,7 @@ test('the API description not served (proxy mode, upstream down): the page says 
   await page.route(/\/api\/openapi\.json$/, (route) =>
     route.fulfill({ status: 502, json: { detail: 'The compile API could not be reached' } }),
   );
-  await signInAt(page, '#/projects', USERS.ada.email);
+  await signInDirectly(page, '#/projects', USERS.ada.email);
   await expect(page.getByRole('alert')).toHaveText(
     'The API description could not be loaded (502): The compile API could not be reached',
   );

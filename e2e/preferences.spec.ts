@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { USERS, acceptCookieNotice, expectNoAxeViolations, signInAt } from './support/app';
+import { USERS, acceptCookieNotice, expectNoAxeViolations, signInDirectly } from './support/app';
 
 // Grace's API keys and preferences: no other spec uses her keys, so the list here is this file's own.
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -17,7 +17,7 @@ test('create an API key, copy it, use it within its scopes, then revoke it', asy
   playwright,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! });
-  await signInAt(page, '#/preferences/api-keys', USERS.grace.email);
+  await signInDirectly(page, '#/preferences/api-keys', USERS.grace.email);
   await expect(page).toHaveTitle('API Keys - Preferences | Cloud Compile');
   await expect(page.getByRole('heading', { name: 'API Keys', level: 1 })).toBeVisible();
 
@@ -106,7 +106,7 @@ test('create an API key, copy it, use it within its scopes, then revoke it', asy
 });
 
 test('API keys sort by name and by creation time', async ({ page }) => {
-  await signInAt(page, '#/preferences/api-keys', USERS.grace.email);
+  await signInDirectly(page, '#/preferences/api-keys', USERS.grace.email);
   const tag = unique('Sort key');
   for (const suffix of ['b', 'a']) {
     const response = await page.request.post('/api/api-keys', {
@@ -140,7 +140,7 @@ test('API keys sort by name and by creation time', async ({ page }) => {
 });
 
 test('the account page shows who is signed in', async ({ page }) => {
-  await signInAt(page, '#/preferences', USERS.grace.email);
+  await signInDirectly(page, '#/preferences', USERS.grace.email);
   await expect(page).toHaveURL(/#\/preferences\/account$/);
   await expect(page).toHaveTitle('Account - Preferences | Cloud Compile');
   const details = page.locator('.account-details');
@@ -162,7 +162,7 @@ test('the account page shows who is signed in', async ({ page }) => {
 });
 
 test('keybindings persist across a reload and the shortcuts are listed', async ({ page }) => {
-  await signInAt(page, '#/preferences/keybindings', USERS.grace.email);
+  await signInDirectly(page, '#/preferences/keybindings', USERS.grace.email);
   await expect(page).toHaveTitle('Keybindings - Preferences | Cloud Compile');
   await expect(page.getByRole('radio', { name: 'Default' })).toBeChecked();
   await page.getByRole('radio', { name: 'Vim' }).check();
@@ -183,7 +183,7 @@ test('keybindings persist across a reload and the shortcuts are listed', async (
 });
 
 test('the editor font size persists, beside the colour scheme, in both themes', async ({ page }) => {
-  await signInAt(page, '#/preferences/appearance', USERS.grace.email);
+  await signInDirectly(page, '#/preferences/appearance', USERS.grace.email);
   await expect(page).toHaveTitle('Appearance - Preferences | Cloud Compile');
   const fontSize = page.getByRole('combobox', { name: 'Editor font size' });
   await expect(fontSize).toHaveValue('14');

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { E2E_URL } from '../playwright.config';
 import { createProject, uniqueName } from './support/api';
-import { USERS, acceptCookieNotice, expectNoAxeViolations, menuButton, signInAt } from './support/app';
+import { USERS, acceptCookieNotice, expectNoAxeViolations, menuButton, signInAt, signInDirectly } from './support/app';
 
 test.beforeEach(async ({ context, baseURL }) => {
   await acceptCookieNotice(context, baseURL!);
@@ -39,7 +39,7 @@ test('every route has its title, and the redirects land where the spec says', as
 
 // Its own test: together with the route walk above it took 45-60 s on the loaded 2-core machine, at the 60 s limit.
 test('editor and builds pages manage their own title: the project name', async ({ page }) => {
-  await signInAt(page, '#/projects', USERS.ada.email);
+  await signInDirectly(page, '#/projects', USERS.ada.email);
   // A project of this test's own: the first row of the list is whichever project another spec (same
   // user, in parallel) touched last, and it changed between reading a row's name and its link.
   const projectName = uniqueName('Titled');
@@ -65,7 +65,7 @@ test('the 404 page is public: no sign-in, the header shows ?', async ({ page }) 
 });
 
 test('the shell fits a phone and a wide monitor', async ({ page }) => {
-  await signInAt(page, '#/projects', USERS.ada.email);
+  await signInDirectly(page, '#/projects', USERS.ada.email);
   for (const viewport of [
     { width: 360, height: 740 },
     { width: 2560, height: 1440 },
@@ -85,7 +85,7 @@ test('the shell fits a phone and a wide monitor', async ({ page }) => {
 test('a nav tooltip shown on keyboard focus or hover hides on Escape, and shows again on the next focus', async ({
   page,
 }) => {
-  await signInAt(page, '#/projects', USERS.ada.email);
+  await signInDirectly(page, '#/projects', USERS.ada.email);
   const preferences = page.getByRole('navigation').getByRole('link', { name: 'Preferences' });
   const tooltip = page.locator('.tooltip', { hasText: 'Preferences' });
   // Reached from the keyboard, so the focus is visible and shows the tooltip.

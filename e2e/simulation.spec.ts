@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { USERS, expectNoAxeViolations, signInAt } from './support/app';
+import { USERS, expectNoAxeViolations, signInDirectly } from './support/app';
 import { useOwnGateway } from './support/own-gateway';
 
 /**
@@ -12,7 +12,7 @@ const ORIGIN = useOwnGateway('simulation', { MOCK_BUILDS: 'toolchain' });
 
 async function openAdderEditor(page: Page): Promise<string> {
   await page.context().addCookies([{ name: 'cookieBannerAccepted', value: 'true', url: ORIGIN }]);
-  await signInAt(page, '#/projects', USERS.ada.email, ORIGIN);
+  await signInDirectly(page, '#/projects', USERS.ada.email, ORIGIN);
   const projects = (await (await page.request.get(`${ORIGIN}/api/projects`)).json()) as { id: string; name: string }[];
   const adder = projects.find((project) => project.name === 'Adder');
   expect(adder, 'the seed Adder').toBeDefined();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { USERS, expectNoAxeViolations, signInAt } from './support/app';
+import { USERS, expectNoAxeViolations, signInDirectly } from './support/app';
 import { useOwnGateway } from './support/own-gateway';
 
 /**
@@ -61,7 +61,7 @@ for (const { language, file, content, line, underlined } of [
   }) => {
     test.setTimeout(120_000);
     await page.context().addCookies([{ name: 'cookieBannerAccepted', value: 'true', url: ORIGIN }]);
-    await signInAt(page, '#/projects', USERS.ada.email, ORIGIN);
+    await signInDirectly(page, '#/projects', USERS.ada.email, ORIGIN);
     const name = uniqueName(`${language} error`);
     const projectId = await createProject(page, name, file, content);
     await page.goto(`${ORIGIN}/#/editor/${projectId}?file=${encodeURIComponent(file)}&line=1`);

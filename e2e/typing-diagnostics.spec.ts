@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { USERS, signInAt } from './support/app';
+import { USERS, signInDirectly } from './support/app';
 import { callApi, createProject, uniqueName } from './support/api';
 import { useOwnGateway } from './support/own-gateway';
 
@@ -23,7 +23,7 @@ const CLEAN = [
 /** Opens a new project's top.vhd in the editor, the cursor at the end of line 3 (`OutputA <= InputA`). */
 async function openTop(page: Page): Promise<{ projectId: string; editor: ReturnType<Page['getByRole']> }> {
   await page.context().addCookies([{ name: 'cookieBannerAccepted', value: 'true', url: ORIGIN }]);
-  await signInAt(page, '#/projects', USERS.ada.email, ORIGIN);
+  await signInDirectly(page, '#/projects', USERS.ada.email, ORIGIN);
   const projectId = await createProject(page, ORIGIN, uniqueName('Typing'), { 'top.vhd': CLEAN });
   await page.goto(`${ORIGIN}/#/editor/${projectId}?file=top.vhd&line=3`);
   const editor = page.getByRole('textbox', { name: 'Editor: top.vhd' });

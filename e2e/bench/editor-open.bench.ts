@@ -10,30 +10,20 @@
  * Run: node --import tsx e2e/bench/editor-open.bench.ts [--lines 50000] [--runs 5]
  * Exits non-zero when the median open is over budget. Stops by itself (watchdog: 3 minutes).
  */
-import { existsSync } from 'node:fs';
 import { chromium, type Page } from 'playwright';
 import { startGateway } from '../support/gateway';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium';
+import { builtClientDir, createBenchProject, median, newBenchPage, numberOption, startWatchdog } from './support/bench';
 
 const OPEN_BUDGET_MS = 300;
-const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 ? Number(args[at + 1]) : fallback;
-};
-const LINES = option('lines', 50_000);
-const RUNS = option('runs', 5);
+const LINES = numberOption('lines', 50_000);
+const RUNS = numberOption('runs', 5);
 const PORT = Number(process.env.BENCH_PORT ?? 18_190);
 const ORIGIN = `http://localhost:${PORT}`;
-const STATIC_DIR = process.env.STATIC_DIR ?? 'client/dist';
 
-const watchdog = setTimeout(() => {
-  console.error('editor bench: gave up after 3 minutes');
-  process.exit(2);
-}, 180_000);
+const stopWatchdog = startWatchdog('editor', 180_000);
 
 const round = (value: number) => Math.round(value * 10) / 10;
-const median = (values: number[]) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 /** A VHDL file of `lines` lines: a realistic mix of declarations, processes and comments. */
 function bigVhdl(lines: number): string {
@@ -52,12 +42,6 @@ function bigVhdl(lines: number): string {
   }
   out.push('begin', 'end architecture;');
   return out.slice(0, lines).join('\n');
-}
-
-async function startBenchGateway() {
-  if (!existsSync(`${STATIC_DIR}/index.html`))
-    throw new Error(`no built client in ${STATIC_DIR} (run npm run build, or set STATIC_DIR)`);
-  return startGateway(PORT, { STATIC_DIR, MOCK_AUTO_LOGIN: 'ada@example.com' });
 }
 
 /**
@@ -91,42 +75,28 @@ async function timeUntilShown(page: Page, where: 'files' | 'tab', fileName: stri
 
 async function main() {
   const started = Date.now();
-  const gateway = await startBenchGateway();
+  const gateway = await startGateway(PORT, { STATIC_DIR: builtClientDir(), MOCK_AUTO_LOGIN: 'ada@example.com' });
   const browser = await chromium.launch({
     executablePath: CHROMIUM_EXECUTABLE,
     args: CHROMIUM_ARGS,
   });
   let failed = false;
   try {
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    await context.addCookies([{ name: 'cookieBannerAccepted', value: 'true', url: ORIGIN }]);
-    const page = await context.newPage();
-    await page.addInitScript({ content: 'window.__name = (fn) => fn;' });
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const { page, errors } = await newBenchPage(browser, ORIGIN);
     await page.goto(`${ORIGIN}/#/projects`);
     await page.waitForURL(/#\/projects/);
     await page.getByRole('heading', { level: 1, name: 'Projects' }).waitFor();
 
     const content = bigVhdl(LINES);
-    const project = await (
-      await page.request.post(`${ORIGIN}/api/projects`, { data: { name: `Bench ${Date.now()}` } })
-    ).json();
-    for (const [name, body] of [
-      ['big.vhd', content],
-      ['small.vhd', '-- small\n'],
-    ] as const) {
-      const created = await page.request.post(`${ORIGIN}/api/projects/${project.id}/files/${name}`, {
-        data: body,
-        headers: { 'Content-Type': 'text/plain' },
-      });
-      if (!created.ok()) throw new Error(`creating ${name}: ${created.status()} ${await created.text()}`);
-    }
+    const projectId = await createBenchProject(page.request, ORIGIN, `Bench ${Date.now()}`, {
+      'big.vhd': content,
+      'small.vhd': '-- small\n',
+    });
     console.log(
       `\nA ${LINES.toLocaleString('en-US')}-line VHDL file (${(content.length / 1024 / 1024).toFixed(2)} MB):`,
     );
 
-    await page.goto(`${ORIGIN}/#/editor/${project.id}`);
+    await page.goto(`${ORIGIN}/#/editor/${projectId}`);
     await page.getByRole('button', { name: 'big.vhd', exact: true }).waitFor();
     const firstLine = 'library IEEE;';
 
@@ -141,7 +111,7 @@ async function main() {
           const start = performance.now();
           await (await fetch(url, { credentials: 'include' })).json();
           return performance.now() - start;
-        }, `${ORIGIN}/api/projects/${project.id}/files/big.vhd`),
+        }, `${ORIGIN}/api/projects/${projectId}/files/big.vhd`),
       );
     }
     console.log(`  of which the API call alone (getFile, JSON):        median ${round(median(fetches))} ms`);
@@ -188,7 +158,7 @@ async function main() {
   } finally {
     await browser.close();
     await gateway.close();
-    clearTimeout(watchdog);
+    stopWatchdog();
   }
   console.log(`\neditor bench: ${failed ? 'FAILED' : 'ok'} in ${Math.round((Date.now() - started) / 1000)} s`);
   process.exitCode = failed ? 1 : 0;

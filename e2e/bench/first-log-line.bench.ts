@@ -12,23 +12,24 @@
  * Run: node --import tsx e2e/bench/first-log-line.bench.ts [--builds 10] [--long-log-lines 20000]
  * Stops by itself (watchdog: 10 minutes).
  */
-import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { chromium, type Browser, type Page } from 'playwright';
 import { startGateway } from '../support/gateway';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium';
+import {
+  builtClientDir,
+  createBenchProject,
+  newBenchPage,
+  numberOption,
+  percentile,
+  startWatchdog,
+} from './support/bench';
 
 const BUDGET_P95_MS = 1000;
-const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 ? Number(args[at + 1]) : fallback;
-};
-const BUILDS = option('builds', 10);
-const LONG_LOG_LINES = option('long-log-lines', 20_000);
+const BUILDS = numberOption('builds', 10);
+const LONG_LOG_LINES = numberOption('long-log-lines', 20_000);
 const PORT = Number(process.env.BENCH_PORT ?? 18_195);
 const ORIGIN = `http://localhost:${PORT}`;
-const STATIC_DIR = process.env.STATIC_DIR ?? 'client/dist';
 /**
  * Other users (the fixtures' other one who has accepted the terms) and how many builds each queues before
  * Ada's click in the queued scenario: more than the machine's tool slots (one per core).
@@ -36,15 +37,9 @@ const STATIC_DIR = process.env.STATIC_DIR ?? 'client/dist';
 const OTHER_USERS = ['grace@example.com'];
 const QUEUED_PER_USER = 4;
 
-const watchdog = setTimeout(() => {
-  console.error('first-log-line bench: gave up after 10 minutes');
-  process.exit(2);
-}, 600_000);
+const stopWatchdog = startWatchdog('first-log-line', 600_000);
 
 const round = (value: number) => Math.round(value);
-/** The value below which `share` of the values fall (nearest rank). */
-const percentile = (values: number[], share: number) =>
-  values.toSorted((a, b) => a - b)[Math.max(0, Math.ceil(share * values.length) - 1)] ?? NaN;
 const load = () =>
   loadavg()
     .map((value) => value.toFixed(1))
@@ -90,17 +85,9 @@ async function signIn(page: Page, email: string) {
   await page.getByRole('heading', { level: 1, name: 'Projects' }).waitFor();
 }
 
-async function createProject(page: Page, name: string, content: string): Promise<string> {
-  const created = await page.request.post(`${ORIGIN}/api/projects`, { data: { name } });
-  if (!created.ok()) throw new Error(`creating ${name}: ${created.status()} ${await created.text()}`);
-  const { id } = (await created.json()) as { id: string };
-  const file = await page.request.post(`${ORIGIN}/api/projects/${id}/files/top.vhd`, {
-    data: content,
-    headers: { 'Content-Type': 'text/plain' },
-  });
-  if (!file.ok()) throw new Error(`writing top.vhd: ${file.status()} ${await file.text()}`);
-  return id;
-}
+/** A project whose one file, top.vhd, is `content`. */
+const createProject = (page: Page, name: string, content: string) =>
+  createBenchProject(page.request, ORIGIN, name, { 'top.vhd': content });
 
 async function queueBuild(page: Page, projectId: string): Promise<string> {
   const response = await page.request.post(`${ORIGIN}/api/projects/${projectId}/builds`);
@@ -233,11 +220,9 @@ function print(scenarios: Scenario[]) {
 }
 
 async function main() {
-  if (!existsSync(`${STATIC_DIR}/index.html`))
-    throw new Error(`no built client in ${STATIC_DIR} (run npm run build, or set STATIC_DIR)`);
   const started = Date.now();
   const gateway = await startGateway(PORT, {
-    STATIC_DIR,
+    STATIC_DIR: builtClientDir(),
     MOCK_BUILDS: 'toolchain',
     LOG_LEVEL: 'error',
     MOCK_MAX_BUILDS_PER_HOUR: '10000',
@@ -250,19 +235,14 @@ async function main() {
   try {
     browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS });
     const newPage = async (email: string) => {
-      const context = await browser!.newContext({ viewport: { width: 1400, height: 900 } });
-      await context.addCookies([{ name: 'cookieBannerAccepted', value: 'true', url: ORIGIN }]);
-      const page = await context.newPage();
-      await page.addInitScript({ content: 'window.__name = (fn) => fn;' });
+      const { page, errors } = await newBenchPage(browser!, ORIGIN);
       await signIn(page, email);
-      return page;
+      return { page, errors };
     };
-    const ada = await newPage('ada@example.com');
-    const errors: string[] = [];
-    ada.on('pageerror', (error) => errors.push(error.message));
+    const { page: ada, errors } = await newPage('ada@example.com');
     const others = await Promise.all(
       OTHER_USERS.map(async (email) => {
-        const page = await newPage(email);
+        const { page } = await newPage(email);
         const projectId = await createProject(page, `Queue filler ${Date.now()}`, DESIGN);
         return { page, projectId, queued: [] as string[] };
       }),
@@ -301,7 +281,7 @@ async function main() {
   } finally {
     await browser?.close();
     await gateway.close();
-    clearTimeout(watchdog);
+    stopWatchdog();
   }
   console.log(
     `\nfirst-log-line bench: ${failed ? 'FAILED' : 'ok'} in ${round((Date.now() - started) / 1000)} s; load average now ${load()}`,

@@ -9,33 +9,28 @@
  * Run: node --import tsx e2e/bench/typing-diagnostics.bench.ts [--edits 20]
  * Exits non-zero when the p95 keystroke → diagnostic is over budget. Stops by itself (watchdog: 4 minutes).
  */
-import { existsSync } from 'node:fs';
 import { chromium, type APIRequestContext, type Page } from 'playwright';
 import { startGateway } from '../support/gateway';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium';
+import {
+  builtClientDir,
+  createBenchProject,
+  newBenchPage,
+  numberOption,
+  percentile,
+  startWatchdog,
+} from './support/bench';
 
 const BUDGET_P95_MS = 1000;
-const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 ? Number(args[at + 1]) : fallback;
-};
-const EDITS = option('edits', 20);
+const EDITS = numberOption('edits', 20);
 const PORT = Number(process.env.BENCH_PORT ?? 18_191);
 const ORIGIN = `http://localhost:${PORT}`;
-const STATIC_DIR = process.env.STATIC_DIR ?? 'client/dist';
 /** Time between keystrokes: a quick typist's, well inside the editor's 300 ms pause. */
 const KEYSTROKE_GAP_MS = 60;
 
-const watchdog = setTimeout(() => {
-  console.error('typing-diagnostics bench: gave up after 4 minutes');
-  process.exit(2);
-}, 240_000);
+const stopWatchdog = startWatchdog('typing-diagnostics', 240_000);
 
 const round = (value: number) => Math.round(value);
-/** The value below which `share` of the values fall (nearest rank). */
-const percentile = (values: number[], share: number) =>
-  values.toSorted((a, b) => a - b)[Math.max(0, Math.ceil(share * values.length) - 1)] ?? NaN;
 const summary = (values: number[]) =>
   `p50 ${round(percentile(values, 0.5))} ms, p95 ${round(percentile(values, 0.95))} ms (n=${values.length}, max ${round(Math.max(...values))} ms)`;
 
@@ -113,40 +108,24 @@ async function serverChecks(request: APIRequestContext, projectId: string, name:
 }
 
 async function main() {
-  if (!existsSync(`${STATIC_DIR}/index.html`))
-    throw new Error(`no built client in ${STATIC_DIR} (run npm run build, or set STATIC_DIR)`);
   const started = Date.now();
   // Many checks a minute from one user: more than the demo's default rate allows.
   const gateway = await startGateway(PORT, {
-    STATIC_DIR,
+    STATIC_DIR: builtClientDir(),
     MOCK_AUTO_LOGIN: 'ada@example.com',
     MOCK_MAX_CHECKS_PER_MINUTE: '1000',
   });
   const browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS });
   let failed = false;
   try {
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    await context.addCookies([{ name: 'cookieBannerAccepted', value: 'true', url: ORIGIN }]);
-    const page = await context.newPage();
-    await page.addInitScript({ content: 'window.__name = (fn) => fn;' });
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const { page, errors } = await newBenchPage(browser, ORIGIN);
     await page.goto(`${ORIGIN}/#/projects`);
     await page.getByRole('heading', { level: 1, name: 'Projects' }).waitFor();
 
-    const project = (await (
-      await page.request.post(`${ORIGIN}/api/projects`, { data: { name: `Typing bench ${Date.now()}` } })
-    ).json()) as { id: string };
-    for (const [name, body] of [
-      ['top.vhd', VHDL],
-      ['adder.v', VERILOG],
-    ] as const) {
-      const created = await page.request.post(`${ORIGIN}/api/projects/${project.id}/files/${name}`, {
-        data: body,
-        headers: { 'Content-Type': 'text/plain' },
-      });
-      if (!created.ok()) throw new Error(`creating ${name}: ${created.status()} ${await created.text()}`);
-    }
+    const projectId = await createBenchProject(page.request, ORIGIN, `Typing bench ${Date.now()}`, {
+      'top.vhd': VHDL,
+      'adder.v': VERILOG,
+    });
 
     const serverElapsed: number[] = [];
     page.on('response', (response) => {
@@ -157,7 +136,7 @@ async function main() {
         .catch(() => undefined);
     });
 
-    await page.goto(`${ORIGIN}/#/editor/${project.id}?file=top.vhd&line=${VHDL_ERROR_LINE}`);
+    await page.goto(`${ORIGIN}/#/editor/${projectId}?file=top.vhd&line=${VHDL_ERROR_LINE}`);
     const editor = page.getByRole('textbox', { name: 'Editor: top.vhd' });
     await editor.waitFor({ timeout: 30_000 });
     await editor.click();
@@ -191,7 +170,7 @@ async function main() {
       ['VHDL (ghdl -s)', 'top.vhd', VHDL],
       ['Verilog (verilator --lint-only)', 'adder.v', VERILOG],
     ] as const) {
-      const { elapsed, roundTrips } = await serverChecks(page.request, project.id, name, content);
+      const { elapsed, roundTrips } = await serverChecks(page.request, projectId, name, content);
       console.log(`  ${language.padEnd(32)} elapsed_ms ${summary(elapsed)}; round trip ${summary(roundTrips)}`);
     }
 
@@ -202,7 +181,7 @@ async function main() {
   } finally {
     await browser.close();
     await gateway.close();
-    clearTimeout(watchdog);
+    stopWatchdog();
   }
   console.log(
     `\ntyping-diagnostics bench: ${failed ? 'FAILED' : 'ok'} in ${Math.round((Date.now() - started) / 1000)} s`,

@@ -25,6 +25,22 @@ export async function signInAt(page: Page, hash: string, email: string, origin =
   await expect(page).toHaveURL((url) => !url.searchParams.has('state'));
 }
 
+/**
+ * Signs in as `email` without the browser's round trip through the login page: the page's request
+ * context posts the login form the mock identity provider's page would (the SDK's scope, so the session
+ * refreshes as a browser's does), its cookies land in the browser context, and the page then opens
+ * `hash`. For tests whose subject comes after the sign-in: it saves two page loads of the app and one of
+ * the login page per test. The sign-in itself (redirects, the page, the hash restored) is what
+ * sign-in.spec, terms.spec and routes.spec test with {@link signInAt}.
+ */
+export async function signInDirectly(page: Page, hash: string, email: string, origin = ''): Promise<void> {
+  const { clientId } = (await (await page.request.get(`${origin}/config.json`)).json()) as { clientId: string };
+  const query = new URLSearchParams({ client_id: clientId, scope: 'openid email profile offline_access' });
+  const response = await page.request.post(`${origin}/app/login/?${query}`, { form: { email }, maxRedirects: 0 });
+  expect(response.status(), `sign-in of ${email}: ${await response.text()}`).toBe(302);
+  await page.goto(`${origin}/${hash}`);
+}
+
 /** Marks the cookie notice as accepted, so it does not cover the screens a test looks at. */
 export async function acceptCookieNotice(context: BrowserContext, baseURL: string): Promise<void> {
   await context.addCookies([{ name: 'cookieBannerAccepted', value: 'true', url: baseURL }]);
