@@ -110,6 +110,26 @@ try {
     }
     return intervals;
   });
+  // The same loop on a bare canvas (one fill per frame) in the same page: what this machine's load alone
+  // costs a frame, printed beside the viewer's so a slow run can be told from a slow viewer.
+  const bare = await page.evaluate(async () => {
+    const canvas = document.createElement('canvas');
+    [canvas.width, canvas.height] = [1300, 500];
+    document.body.append(canvas);
+    const ctx = canvas.getContext('2d')!;
+    const intervals: number[] = [];
+    let last = performance.now();
+    for (let frame = 0; frame < 240; frame++) {
+      ctx.fillStyle = frame % 2 ? '#fff' : '#eee';
+      ctx.fillRect(0, 0, canvas.width, canvas.height);
+      await new Promise((done) => requestAnimationFrame(done));
+      const now = performance.now();
+      intervals.push(now - last);
+      last = now;
+    }
+    canvas.remove();
+    return intervals;
+  });
   const p95 = percentile(frames.slice(5), 95);
   const p50 = percentile(frames.slice(5), 50);
   const readout = await page.locator('#wave-readout').textContent();
@@ -117,6 +137,9 @@ try {
   console.log(`  open (navigation to all changes drawn): ${openMs} ms (budget ${OPEN_BUDGET_MS} ms)`);
   console.log(
     `  zoom/pan frames: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (budget ${FRAME_P95_BUDGET_MS} ms)`,
+  );
+  console.log(
+    `  (a bare canvas on this machine now: p50 ${percentile(bare.slice(5), 50).toFixed(1)} ms, p95 ${percentile(bare.slice(5), 95).toFixed(1)} ms)`,
   );
   console.log(`  last view: ${readout}`);
   if (openMs > OPEN_BUDGET_MS || p95 > FRAME_P95_BUDGET_MS) failed = true;
