@@ -111,6 +111,28 @@ describe('simulations replayed (MOCK_BUILDS=simulated)', () => {
     expect(new Set(seen.map(([t]) => t)).size).toBe(4999);
   });
 
+  it('keeps answering other requests while it records a long run', async () => {
+    const started = await api(`/api/projects/${projectId}/simulations`, {
+      method: 'POST',
+      body: JSON.stringify({
+        kind: 'stimulus',
+        duration_cycles: 100_000,
+        inputs: { A: { shape: 'sine', unit: 'codes', amplitude: 30_000, frequency_hz: 3e6 } },
+      }),
+    });
+    const { id } = (await started.json()) as { id: string };
+    // Polled while it records: a gateway held by the recording answers only once it is over.
+    const seen = new Set<string>();
+    for (;;) {
+      const { status } = (await (await api(`/api/simulations/${id}`)).json()) as { status: string };
+      seen.add(status);
+      if (status !== 'queued' && status !== 'running') break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect([...seen]).toContain('running');
+    expect(seen.has('passed')).toBe(true);
+  }, 120_000);
+
   it('refuses what the schema cannot: fields of the other kind, changes after the end, a second run at once', async () => {
     const mixed = await api(`/api/projects/${projectId}/simulations`, {
       method: 'POST',

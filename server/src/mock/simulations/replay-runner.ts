@@ -67,6 +67,9 @@ export class ReplayRunner implements SimulationRunner {
     await output.stimulusCsv(stimulusCsv(allInputCodes(plan, job.clockHz, job.config.hardware), plan.durationCycles));
     for (const piece of stimulusVcd(plan, job.clockHz, job.config.hardware)) {
       if (!(await output.vcd(piece))) return { status: 'failed', failure: { message: output.vcdLimitMessage() } };
+      // Other requests between pieces: with the in-memory store every await above resolves at once, so a
+      // million-cycle run would otherwise hold the gateway's event loop for its whole recording (a minute).
+      await new Promise((resolve) => setImmediate(resolve));
     }
     output.log([`Recorded ${plan.durationCycles} clock cycles at ${job.clockHz / 1e6} MHz`]);
     return { status: 'passed' };

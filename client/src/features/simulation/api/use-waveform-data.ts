@@ -76,12 +76,9 @@ export function useWaveformData(simulationId: string, shownIds: readonly string[
         // answered past `to` has told all of this range.
         let count = signal.changes.length;
         while (!last && count > 0 && Number(signal.changes[count - 1]![0]) >= to) count--;
-        const changes = signal.changes
-          .slice(0, count)
-          .map(([time, value]) => [Number(time), String(value)] as [number, string]);
-        state.waiting[range]!.push(pieceChanges({ initial: signal.initial, changes }, from));
-        state.received += changes.length;
-        const end = changes.length ? changes[changes.length - 1]![0] : from;
+        state.waiting[range]!.push(pieceChanges(signal, from, count));
+        state.received += count;
+        const end = count ? Number(signal.changes[count - 1]![0]) : from;
         const cut = signal.truncated && count === signal.changes.length && end > from;
         if (cut && state.received < MAX_CHANGES_PER_SIGNAL) more.push({ id: signal.id, from: end });
         else state.finished[range] = true;

@@ -1,9 +1,9 @@
 // Drawing the traces on a 2-D canvas. Only the view's columns are visited (segments.ts), so the cost of a
 // frame follows the canvas width and the number of rows, not the number of changes.
-import { visibleRange, type SignalChanges } from './changes';
+import type { SignalChanges } from './changes';
 import { formatValue, type ValueFormat } from './radix';
-import { BUSY, rangeMinMax, traceSegments, type NumericTrace } from './segments';
-import { formatTime, timeTicks, timeToX, xToTime, type TimeView } from './time-scale';
+import { analogColumns, BUSY, traceSegments, type NumericTrace } from './segments';
+import { formatTime, timeTicks, timeToX, type TimeView } from './time-scale';
 
 /** The colours of the viewer, read from its CSS variables (light and dark schemes). */
 export interface WavePalette {
@@ -135,34 +135,40 @@ function drawAnalog(ctx: CanvasRenderingContext2D, row: TraceRow, view: TimeView
   ctx.textBaseline = 'bottom';
   ctx.fillText(formatValue(`r${numeric.min}`, row.format), 2, y + height - 1);
 
+  // Sparse runs are a stroked line; a column holding many changes is a filled bar from its minimum to its
+  // maximum, joined to the value before it (an oscilloscope's peak detect). Bars are axis-aligned rectangles,
+  // which a software canvas fills far faster than it strokes a path of thousands of vertical segments.
   ctx.strokeStyle = palette.analog;
+  ctx.fillStyle = palette.analog;
   ctx.lineWidth = 1.5;
   ctx.beginPath();
   let drawing = false;
+  /** Where the trace was left (the value in force), for joining a line to a bar or a bar to a line. */
+  let lastY: number | undefined;
   const { times } = signal;
-  const point = (x: number, value: number) => {
-    if (drawing) ctx.lineTo(x, toY(value));
-    else ctx.moveTo(x, toY(value));
-    drawing = true;
-  };
   for (const { x0, x1, index } of traceSegments(times, view)) {
     if (index !== BUSY) {
       const value = numeric.values[index]!;
-      if (Number.isNaN(value)) drawing = false;
-      else {
-        point(x0, value);
-        point(x1, value);
+      if (Number.isNaN(value)) {
+        drawing = false;
+        lastY = undefined;
+        continue;
       }
+      const level = toY(value);
+      if (!drawing) ctx.moveTo(x0, lastY ?? level);
+      ctx.lineTo(x0, level);
+      ctx.lineTo(x1, level);
+      drawing = true;
+      lastY = level;
       continue;
     }
-    // Many changes per column: each column shows their extent, min to max, as an oscilloscope's peak detect.
-    for (let x = x0; x < x1; x++) {
-      const { first, last } = visibleRange(times, xToTime(view, x), xToTime(view, x + 1));
-      const [low, high] = rangeMinMax(numeric, first, last);
-      if (!(high >= low)) continue;
-      point(x, low);
-      point(x, high);
+    for (const column of analogColumns(times, numeric, view, x0, x1)) {
+      const top = Math.min(toY(column.high), lastY ?? Infinity);
+      const bottom = Math.max(toY(column.low), lastY ?? -Infinity);
+      ctx.fillRect(column.x, top - 0.75, 1, bottom - top + 1.5);
+      lastY = Number.isNaN(column.last) ? undefined : toY(column.last);
     }
+    drawing = false;
   }
   ctx.stroke();
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analogValue, bitsToBigInt, formatValue, valueBits } from './radix';
+import { analogValue, bitsToBigInt, formatValue, smallCode, valueBits } from './radix';
 
 describe('valueBits', () => {
   it('strips the b and extends to the width as VCD does', () => {
@@ -56,5 +56,36 @@ describe('formatValue', () => {
   it('takes an unsigned bus as unsigned on an analog trace', () => {
     expect(analogValue('1111', { width: 4 })).toBe(15);
     expect(analogValue('1111', { width: 4, signed: true })).toBe(-1);
+  });
+});
+
+describe('smallCode', () => {
+  const throughBigInt = (value: string, width: number, signed: boolean) => {
+    const code = bitsToBigInt(valueBits(value, width), signed);
+    return code === undefined ? undefined : Number(code);
+  };
+
+  it('reads every kind of vector as the BigInt reading does, up to 52 bits', () => {
+    // A fixed pseudo-random walk over widths, lengths (shorter, equal, longer than the width) and digits.
+    let seed = 7;
+    const next = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    for (let round = 0; round < 5000; round++) {
+      const width = 1 + next(52);
+      const length = Math.max(0, width + next(7) - 3);
+      let digits = '';
+      for (let i = 0; i < length; i++) digits += next(40) === 0 ? 'xzXZ'[next(4)] : String(next(2));
+      const value = next(2) ? `b${digits}` : digits;
+      for (const signed of [false, true])
+        expect(smallCode(value, width, signed), value).toBe(throughBigInt(value, width, signed));
+    }
+  });
+
+  it('gives the extremes of 16 and 52 bits and refuses unknown digits', () => {
+    expect(smallCode('b1000000000000000', 16, true)).toBe(-32768);
+    expect(smallCode('b0111111111111111', 16, true)).toBe(32767);
+    expect(smallCode('1'.repeat(52), 52, false)).toBe(2 ** 52 - 1);
+    expect(smallCode('1'.repeat(52), 52, true)).toBe(-1);
+    expect(smallCode('b10x1', 4, false)).toBeUndefined();
+    expect(smallCode('b2', 4, false)).toBeUndefined();
   });
 });

@@ -37,6 +37,28 @@ export function bitsToBigInt(bits: string, signed: boolean): bigint | undefined 
 const realValue = (value: string, real: boolean | undefined) =>
   /^[rR]/.test(value) ? Number(value.slice(1)) : real ? Number(value) : undefined;
 
+/** Widths whose codes a double holds exactly: read digit by digit, without regular expressions or BigInt. */
+const MAX_EXACT_BITS = 52;
+
+/**
+ * A VCD vector's code as a number for widths up to MAX_EXACT_BITS (what an analog trace of a million changes
+ * converts per change, so no strings or BigInts are made); undefined when a digit is x, z or anything else.
+ * As valueBits: a leading "b" is skipped, a shorter value is 0-extended, a longer one keeps its low bits.
+ */
+export function smallCode(value: string, width: number, signed: boolean): number | undefined {
+  const first = value.charCodeAt(0) === 98 || value.charCodeAt(0) === 66 ? 1 : 0; // b or B
+  const start = Math.max(first, value.length - width);
+  let code = 0;
+  for (let at = start; at < value.length; at++) {
+    const digit = value.charCodeAt(at) - 48; // '0'
+    if (digit !== 0 && digit !== 1) return undefined;
+    code = code * 2 + digit;
+  }
+  // Two's complement: only a value of the full width can have its sign bit set (a shorter one is 0-extended).
+  const span = 2 ** width;
+  return signed && code >= span / 2 ? code - span : code;
+}
+
 export interface ValueFormat {
   width: number;
   radix: Radix;
@@ -55,7 +77,10 @@ export function analogValue(
 ): number | undefined {
   const number = realValue(value, real);
   if (number !== undefined) return Number.isFinite(number) ? number : undefined;
-  const code = bitsToBigInt(valueBits(value, width), signed ?? false);
+  const code =
+    width <= MAX_EXACT_BITS
+      ? smallCode(value, width, signed ?? false)
+      : bitsToBigInt(valueBits(value, width), signed ?? false);
   if (code === undefined) return undefined;
   return voltsPerLsb ? Number(code) * voltsPerLsb : Number(code);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BLOCK, BUSY, numericTrace, rangeMinMax, traceSegments } from './segments';
+import { analogColumns, BLOCK, BUSY, numericTrace, rangeMinMax, traceSegments } from './segments';
 
 describe('traceSegments', () => {
   it('gives one segment per value, starting at its change', () => {
@@ -53,5 +53,42 @@ describe('rangeMinMax', () => {
       expect(rangeMinMax(trace, first, last)).toEqual([Math.min(...slice), Math.max(...slice)]);
     }
     expect(trace.min).toBe(Math.min(...Array.from(values).filter((v) => !Number.isNaN(v))));
+  });
+});
+
+describe('analogColumns', () => {
+  it('gives each column the min and max of the changes in it and the value at its right edge', () => {
+    // 1,000 changes over 10 columns of 100 time units: a sawtooth of period 37, a NaN stretch (x) over all of column 4.
+    const times = Float64Array.from({ length: 1000 }, (_, i) => i);
+    const values = Float64Array.from({ length: 1000 }, (_, i) => (i >= 400 && i <= 500 ? NaN : (i % 37) - i / 100));
+    const trace = numericTrace(values);
+    const columns = analogColumns(times, trace, { start: 0, end: 1000, width: 10 }, 0, 10);
+    const expected = [];
+    for (let x = 0; x < 10; x++) {
+      // The column's changes, and the one in force at its left edge (a change exactly there is its own).
+      const inColumn = Array.from(values.subarray(x * 100, x * 100 + 101)).filter((v) => !Number.isNaN(v));
+      if (inColumn.length === 0) continue;
+      const last = values[Math.min(999, x * 100 + 100)]!;
+      expected.push({ x, low: Math.min(...inColumn), high: Math.max(...inColumn), last });
+    }
+    expect(columns).toEqual(expected);
+    expect(columns.map((column) => column.x)).not.toContain(4);
+  });
+
+  it('visits a few blocks per column, not every change, on a million', () => {
+    const values = Float64Array.from({ length: 1_000_000 }, (_, i) => Math.sin(i / 50));
+    const times = Float64Array.from({ length: 1_000_000 }, (_, i) => i * 10);
+    let reads = 0;
+    const counted = new Proxy(values, {
+      get(target, key) {
+        if (typeof key === 'string' && /^\d+$/.test(key)) reads++;
+        return key === 'length' ? target.length : target[key as unknown as number];
+      },
+    });
+    const trace = { ...numericTrace(values), values: counted };
+    const columns = analogColumns(times, trace, { start: 0, end: 10_000_000, width: 1000 }, 0, 1000);
+    expect(columns).toHaveLength(1000);
+    expect(columns[0]!.high).toBeCloseTo(1, 3);
+    expect(reads).toBeLessThan(1000 * (2 * BLOCK + 2));
   });
 });

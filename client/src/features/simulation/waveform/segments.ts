@@ -1,7 +1,7 @@
 // What one trace looks like on screen, pixel column by pixel column. A column holding two or more changes
 // is drawn as a solid block ("busy here, zoom in"), so a frame costs O(width · log changes) whatever the
 // number of changes in view: the difference between 1 M changes and 1 K is twenty steps of a binary search.
-import { indexAt, indexBefore } from './changes';
+import { indexAt, indexBefore, visibleRange } from './changes';
 import { xToTime, type TimeView } from './time-scale';
 
 /** A run of pixel columns `x0`…`x1` showing one value (`index` into the changes), or many (`index` -1). */
@@ -88,4 +88,34 @@ export function rangeMinMax(trace: NumericTrace, first: number, last: number): [
     i++;
   }
   return [min, max];
+}
+
+/** One pixel column of a dense analog run: the extent of its values, the value at its right edge (NaN for x/z). */
+export interface AnalogColumn {
+  x: number;
+  low: number;
+  high: number;
+  last: number;
+}
+
+/**
+ * The columns `x0`…`x1` (exclusive) of a run holding many changes per column, decimated to min/max per column:
+ * O(columns · (log changes + BLOCK)) whatever the number of changes. Columns whose values are all NaN (x/z)
+ * are left out.
+ */
+export function analogColumns(
+  times: ArrayLike<number>,
+  trace: NumericTrace,
+  view: TimeView,
+  x0: number,
+  x1: number,
+): AnalogColumn[] {
+  const columns: AnalogColumn[] = [];
+  for (let x = x0; x < x1; x++) {
+    const { first, last } = visibleRange(times, xToTime(view, x), xToTime(view, x + 1));
+    const [low, high] = rangeMinMax(trace, first, last);
+    if (!(high >= low)) continue;
+    columns.push({ x, low, high, last: trace.values[last]! });
+  }
+  return columns;
 }
