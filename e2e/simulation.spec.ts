@@ -1,5 +1,7 @@
 import fs from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import { lineOf, VHDL_TB } from '../server/test/simulations/testbench-designs';
+import { createProject, uniqueName } from './support/api';
 import { USERS, expectNoAxeViolations, signInAt } from './support/app';
 import { useOwnGateway } from './support/own-gateway';
 
@@ -10,9 +12,13 @@ import { useOwnGateway } from './support/own-gateway';
  */
 const ORIGIN = useOwnGateway('simulation', { MOCK_BUILDS: 'toolchain' });
 
-async function openAdderEditor(page: Page): Promise<string> {
+async function signIn(page: Page): Promise<void> {
   await page.context().addCookies([{ name: 'cookieBannerAccepted', value: 'true', url: ORIGIN }]);
   await signInAt(page, '#/projects', USERS.ada.email, ORIGIN);
+}
+
+async function openAdderEditor(page: Page): Promise<string> {
+  await signIn(page);
   const projects = (await (await page.request.get(`${ORIGIN}/api/projects`)).json()) as { id: string; name: string }[];
   const adder = projects.find((project) => project.name === 'Adder');
   expect(adder, 'the seed Adder').toBeDefined();
@@ -124,6 +130,43 @@ test('a stimulus simulation of the seed Adder: the value at a cursor time, zoom,
   expect(vcd.toLowerCase()).toContain('outputa');
 
   await expectNoAxeViolations(page, 'simulation page with waveforms');
+});
+
+test('a testbench whose assertion fails at a known line fails the run, and its file:line opens the editor there', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signIn(page);
+  const name = uniqueName('Failing testbench');
+  const projectId = await createProject(page, ORIGIN, name, { 'count_tb.vhd': VHDL_TB });
+  const line = lineOf(VHDL_TB, 'THE CHECK');
+  await page.goto(`${ORIGIN}/#/editor/${projectId}`);
+  await page.getByRole('button', { name: 'Simulate' }).click({ timeout: 30_000 });
+
+  const form = page.getByRole('dialog', { name: 'Simulate' });
+  await form.getByRole('radio', { name: 'A testbench of the project' }).check();
+  await expect(form.getByLabel('Testbench', { exact: true })).toHaveValue('count_tb.vhd');
+  await form.getByLabel('Stop time (ns)').fill('1000');
+  await form.getByRole('button', { name: 'Start simulation' }).click();
+
+  // GHDL runs the testbench: the assertion at THE CHECK fails the run, named with its file:line.
+  await expect(page).toHaveURL(new RegExp(`#/projects/${projectId}/simulations/[^/?]+`));
+  await expect(page.getByRole('status').filter({ hasText: /^(Queued|Running|Passed|Failed)$/ })).toHaveText('Failed', {
+    timeout: 120_000,
+  });
+  const failure = page.getByRole('alert').filter({ hasText: 'count was 4, expected 5' });
+  await expect(failure).toContainText(`count_tb.vhd:${line}: `);
+  // The log names the same place, as a link of the log viewer.
+  const log = page.getByRole('region', { name: 'Simulation log' });
+  await expect(log).toContainText(`count_tb.vhd:${line}:5: error:`, { timeout: 30_000 });
+  await expectNoAxeViolations(page, 'a failed testbench simulation');
+
+  // The link opens the editor on that file, the cursor on that line.
+  await failure.getByRole('button', { name: `count_tb.vhd:${line}` }).click();
+  await expect(page).toHaveURL(new RegExp(`#/editor/${projectId}\\?file=count_tb\\.vhd&line=${line}$`));
+  await expect(page.getByRole('textbox', { name: 'Editor: count_tb.vhd' })).toBeFocused({ timeout: 30_000 });
+  await expect(page.getByTestId('status-position')).toContainText(`Line ${line}, Col`);
+  await expect(page.locator('.cm-activeLine')).toContainText('-- THE CHECK');
 });
 
 const UNIT_PS: Record<string, number> = { ps: 1, ns: 1e3, µs: 1e6, ms: 1e9, s: 1e12 };
