@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { lineOf, VHDL_TB } from '../server/test/simulations/testbench-designs';
-import { createProject, uniqueName } from './support/api';
+import { callApi, createProject, uniqueName } from './support/api';
 import { USERS, expectNoAxeViolations, signInAt } from './support/app';
 import { useOwnGateway } from './support/own-gateway';
 
@@ -167,6 +167,61 @@ test('a testbench whose assertion fails at a known line fails the run, and its f
   await expect(page.getByRole('textbox', { name: 'Editor: count_tb.vhd' })).toBeFocused({ timeout: 30_000 });
   await expect(page.getByTestId('status-position')).toContainText(`Line ${line}, Col`);
   await expect(page.locator('.cm-activeLine')).toContainText('-- THE CHECK');
+});
+
+test('internal signals chosen in the Simulate form are recorded and open in the viewer', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page);
+  // The clock divider example: its internal `counter` counts 0..Control0 and starts again.
+  const { id: projectId } = await callApi<{ id: string }>(page, ORIGIN, 'POST', '/projects', {
+    name: uniqueName('Probed divider'),
+    example: 'clock-divider',
+  });
+  await page.goto(`${ORIGIN}/#/editor/${projectId}`);
+  await page.getByRole('button', { name: 'Simulate' }).click({ timeout: 30_000 });
+  const form = page.getByRole('dialog', { name: 'Simulate' });
+  await form.getByLabel('Duration (clock cycles)').fill('200');
+  await form.getByRole('button', { name: 'Add a Control change' }).click();
+  await form.getByRole('group', { name: 'Control change 1' }).getByLabel('Value').fill('4');
+  const probes = form.getByLabel('Internal signals to record');
+  // A name that is not one is refused in the form, named and focused; nothing starts.
+  await probes.fill('counter, 2nd');
+  await form.getByRole('button', { name: 'Start simulation' }).click();
+  await expect(form.getByText('"2nd" is not a signal name (letters, digits, _ and dots).')).toBeVisible();
+  await expect(probes).toBeFocused();
+  await probes.fill('counter');
+  await form.getByRole('button', { name: 'Start simulation' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`#/projects/${projectId}/simulations/[^/?]+`));
+  const simulationId = decodeURIComponent(page.url().split('/simulations/')[1]!);
+  await expect(page.getByRole('status').filter({ hasText: /^(Queued|Running|Passed|Failed)$/ })).toHaveText('Passed', {
+    timeout: 120_000,
+  });
+  const { signals } = (await (await page.request.get(`${ORIGIN}/api/simulations/${simulationId}/signals`)).json()) as {
+    signals: Signal[];
+  };
+  const counter = signals.find((s) => s.name === 'counter');
+  expect(counter, 'the probe is recorded, below the test bench').toMatchObject({ width: 32 });
+  expect(counter!.scope).toMatch(/\.dut$/);
+
+  // The viewer opens with it shown; at a cursor time its value is the API's, and it counts 0..4.
+  const viewer = page.getByRole('region', { name: 'Waveforms' });
+  const row = viewer.locator(`li[data-signal="${counter!.id}"]`);
+  await expect(row).toContainText('counter', { timeout: 30_000 });
+  const atCursor = row.locator('output');
+  await expect(atCursor).not.toHaveText('loading…', { timeout: 30_000 });
+  const answer = (await (
+    await page.request.get(`${ORIGIN}/api/simulations/${simulationId}/waveform?signals=${counter!.id}&from=0`)
+  ).json()) as { signals: { initial: string; changes: [number, string][] }[] };
+  const values = answer.signals[0]!.changes.map(([, bits]) => Number.parseInt(bits, 2));
+  expect(new Set(values.filter(Number.isFinite))).toEqual(new Set([0, 1, 2, 3, 4]));
+  // Halfway between two changes: the earlier one's value, in hex (the default for a bus) over 32 bits.
+  const changes = answer.signals[0]!.changes;
+  const [time, bits] = changes.at(-3)!;
+  const [nextTime] = changes.at(-2)!;
+  await viewer.getByLabel('Cursor (ns)').fill(String((time + nextTime) / 2000));
+  await expect(atCursor).toHaveText(Number.parseInt(bits, 2).toString(16).padStart(8, '0'));
+  await expectNoAxeViolations(page, 'a stimulus run with a probe');
 });
 
 const UNIT_PS: Record<string, number> = { ps: 1, ns: 1e3, µs: 1e6, ms: 1e9, s: 1e12 };

@@ -111,7 +111,11 @@ export function SimulationPage({ simulationId, onOpenFileLocation }: SimulationP
       ) : null}
       {signals.data ? (
         <Suspense fallback={<Spinner label="Loading the waveform viewer" />}>
-          <WaveformPanel simulationId={simulation.id} signals={signals.data} />
+          <WaveformPanel
+            simulationId={simulation.id}
+            signals={signals.data}
+            stimulus={simulation.kind === 'stimulus'}
+          />
         </Suspense>
       ) : signals.error ? (
         <p className="field-hint">{errorMessage(signals.error, 'This run has no waveform.')}</p>
