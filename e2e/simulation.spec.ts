@@ -132,7 +132,7 @@ test('a stimulus simulation of the seed Adder: the value at a cursor time, zoom,
   await expectNoAxeViolations(page, 'simulation page with waveforms');
 });
 
-test('a testbench whose assertion fails at a known line fails the run, and its file:line opens the editor there', async ({
+test('a testbench whose assertion fails at a known line fails the run with that file:line, listed among the project simulations, and the link opens the editor there', async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -141,6 +141,14 @@ test('a testbench whose assertion fails at a known line fails the run, and its f
   const projectId = await createProject(page, ORIGIN, name, { 'count_tb.vhd': VHDL_TB });
   const line = lineOf(VHDL_TB, 'THE CHECK');
   await page.goto(`${ORIGIN}/#/editor/${projectId}`);
+  // The form links to the project's simulations: none yet.
+  await page.getByRole('button', { name: 'Simulate' }).click({ timeout: 30_000 });
+  await page.getByRole('link', { name: "this project's simulations" }).click();
+  await expect(page).toHaveURL(new RegExp(`#/projects/${projectId}/simulations$`));
+  await expect(page.getByRole('heading', { level: 1, name: `Simulations: ${name}` })).toBeVisible();
+  await expect(page.getByText('No simulations yet.')).toBeVisible();
+  await expectNoAxeViolations(page, 'a project without simulations');
+  await page.getByRole('link', { name: 'editor', exact: true }).click();
   await page.getByRole('button', { name: 'Simulate' }).click({ timeout: 30_000 });
 
   const form = page.getByRole('dialog', { name: 'Simulate' });
@@ -154,12 +162,28 @@ test('a testbench whose assertion fails at a known line fails the run, and its f
   await expect(page.getByRole('status').filter({ hasText: /^(Queued|Running|Passed|Failed)$/ })).toHaveText('Failed', {
     timeout: 120_000,
   });
-  const failure = page.getByRole('alert').filter({ hasText: 'count was 4, expected 5' });
-  await expect(failure).toContainText(`count_tb.vhd:${line}: `);
+  const shownFailure = page.getByRole('alert').filter({ hasText: 'count was 4, expected 5' });
+  await expect(shownFailure).toContainText(`count_tb.vhd:${line}: `);
   // The log names the same place, as a link of the log viewer.
   const log = page.getByRole('region', { name: 'Simulation log' });
   await expect(log).toContainText(`count_tb.vhd:${line}:5: error:`, { timeout: 30_000 });
   await expectNoAxeViolations(page, 'a failed testbench simulation');
+  const runUrl = page.url();
+
+  // The project's simulations list it: status, its failure's place, what ran; its id links to its page.
+  await page.getByRole('link', { name: 'All simulations of this project' }).click();
+  const rows = page.getByRole('table', { name: 'Simulations, newest first' }).locator('tbody tr');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Failed');
+  await expect(rows.first()).toContainText(new RegExp(`count_tb\\.vhd:${line}: .*count was 4, expected 5`));
+  await expect(rows.first()).toContainText('Testbench count_tb.vhd, stop at 1,000 ns');
+  await expectNoAxeViolations(page, "a project's simulations");
+  await rows
+    .first()
+    .getByRole('link', { name: /^Simulation / })
+    .click();
+  await expect(page).toHaveURL(runUrl);
+  const failure = page.getByRole('alert').filter({ hasText: 'count was 4, expected 5' });
 
   // The link opens the editor on that file, the cursor on that line.
   await failure.getByRole('button', { name: `count_tb.vhd:${line}` }).click();
