@@ -229,6 +229,13 @@ test.describe('on a 390 px phone, every screen fits and passes axe in both theme
     await checkScreen(page, 'a simulation with its waveforms');
   });
 
+  test("simulations: the project's runs as cards, each a link to its page", async () => {
+    await page.getByRole('link', { name: 'All simulations of this project' }).tap();
+    await expect(page.getByRole('heading', { level: 1, name: 'Simulations: Adder' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Simulation [0-9a-z]{7}$/ }).first()).toBeVisible();
+    await checkScreen(page, 'the simulations of a project');
+  });
+
   for (const [hash, heading] of [
     ['#/preferences/account', 'Account'],
     ['#/preferences/api-keys', 'API Keys'],

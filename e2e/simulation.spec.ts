@@ -1,5 +1,7 @@
 import fs from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import { lineOf, VHDL_TB } from '../server/test/simulations/testbench-designs';
+import { callApi, createProject, uniqueName } from './support/api';
 import { USERS, expectNoAxeViolations, signInDirectly } from './support/app';
 import { useOwnGateway } from './support/own-gateway';
 
@@ -10,9 +12,13 @@ import { useOwnGateway } from './support/own-gateway';
  */
 const ORIGIN = useOwnGateway('simulation', { MOCK_BUILDS: 'toolchain' });
 
-async function openAdderEditor(page: Page): Promise<string> {
+async function signIn(page: Page): Promise<void> {
   await page.context().addCookies([{ name: 'cookieBannerAccepted', value: 'true', url: ORIGIN }]);
   await signInDirectly(page, '#/projects', USERS.ada.email, ORIGIN);
+}
+
+async function openAdderEditor(page: Page): Promise<string> {
+  await signIn(page);
   const projects = (await (await page.request.get(`${ORIGIN}/api/projects`)).json()) as { id: string; name: string }[];
   const adder = projects.find((project) => project.name === 'Adder');
   expect(adder, 'the seed Adder').toBeDefined();
@@ -124,6 +130,122 @@ test('a stimulus simulation of the seed Adder: the value at a cursor time, zoom,
   expect(vcd.toLowerCase()).toContain('outputa');
 
   await expectNoAxeViolations(page, 'simulation page with waveforms');
+});
+
+test('a testbench whose assertion fails at a known line fails the run with that file:line, listed among the project simulations, and the link opens the editor there', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signIn(page);
+  const name = uniqueName('Failing testbench');
+  const projectId = await createProject(page, ORIGIN, name, { 'count_tb.vhd': VHDL_TB });
+  const line = lineOf(VHDL_TB, 'THE CHECK');
+  await page.goto(`${ORIGIN}/#/editor/${projectId}`);
+  // The form links to the project's simulations: none yet.
+  await page.getByRole('button', { name: 'Simulate' }).click({ timeout: 30_000 });
+  await page.getByRole('link', { name: "this project's simulations" }).click();
+  await expect(page).toHaveURL(new RegExp(`#/projects/${projectId}/simulations$`));
+  await expect(page.getByRole('heading', { level: 1, name: `Simulations: ${name}` })).toBeVisible();
+  await expect(page.getByText('No simulations yet.')).toBeVisible();
+  await expectNoAxeViolations(page, 'a project without simulations');
+  await page.getByRole('link', { name: 'editor', exact: true }).click();
+  await page.getByRole('button', { name: 'Simulate' }).click({ timeout: 30_000 });
+
+  const form = page.getByRole('dialog', { name: 'Simulate' });
+  await form.getByRole('radio', { name: 'A testbench of the project' }).check();
+  await expect(form.getByLabel('Testbench', { exact: true })).toHaveValue('count_tb.vhd');
+  await form.getByLabel('Stop time (ns)').fill('1000');
+  await form.getByRole('button', { name: 'Start simulation' }).click();
+
+  // GHDL runs the testbench: the assertion at THE CHECK fails the run, named with its file:line.
+  await expect(page).toHaveURL(new RegExp(`#/projects/${projectId}/simulations/[^/?]+`));
+  await expect(page.getByRole('status').filter({ hasText: /^(Queued|Running|Passed|Failed)$/ })).toHaveText('Failed', {
+    timeout: 120_000,
+  });
+  const shownFailure = page.getByRole('alert').filter({ hasText: 'count was 4, expected 5' });
+  await expect(shownFailure).toContainText(`count_tb.vhd:${line}: `);
+  // The log names the same place, as a link of the log viewer.
+  const log = page.getByRole('region', { name: 'Simulation log' });
+  await expect(log).toContainText(`count_tb.vhd:${line}:5: error:`, { timeout: 30_000 });
+  await expectNoAxeViolations(page, 'a failed testbench simulation');
+  const runUrl = page.url();
+
+  // The project's simulations list it: status, its failure's place, what ran; its id links to its page.
+  await page.getByRole('link', { name: 'All simulations of this project' }).click();
+  const rows = page.getByRole('table', { name: 'Simulations, newest first' }).locator('tbody tr');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Failed');
+  await expect(rows.first()).toContainText(new RegExp(`count_tb\\.vhd:${line}: .*count was 4, expected 5`));
+  await expect(rows.first()).toContainText('Testbench count_tb.vhd, stop at 1,000 ns');
+  await expectNoAxeViolations(page, "a project's simulations");
+  await rows
+    .first()
+    .getByRole('link', { name: /^Simulation / })
+    .click();
+  await expect(page).toHaveURL(runUrl);
+  const failure = page.getByRole('alert').filter({ hasText: 'count was 4, expected 5' });
+
+  // The link opens the editor on that file, the cursor on that line.
+  await failure.getByRole('button', { name: `count_tb.vhd:${line}` }).click();
+  await expect(page).toHaveURL(new RegExp(`#/editor/${projectId}\\?file=count_tb\\.vhd&line=${line}$`));
+  await expect(page.getByRole('textbox', { name: 'Editor: count_tb.vhd' })).toBeFocused({ timeout: 30_000 });
+  await expect(page.getByTestId('status-position')).toContainText(`Line ${line}, Col`);
+  await expect(page.locator('.cm-activeLine')).toContainText('-- THE CHECK');
+});
+
+test('internal signals chosen in the Simulate form are recorded and open in the viewer', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page);
+  // The clock divider example: its internal `counter` counts 0..Control0 and starts again.
+  const { id: projectId } = await callApi<{ id: string }>(page, ORIGIN, 'POST', '/projects', {
+    name: uniqueName('Probed divider'),
+    example: 'clock-divider',
+  });
+  await page.goto(`${ORIGIN}/#/editor/${projectId}`);
+  await page.getByRole('button', { name: 'Simulate' }).click({ timeout: 30_000 });
+  const form = page.getByRole('dialog', { name: 'Simulate' });
+  await form.getByLabel('Duration (clock cycles)').fill('200');
+  await form.getByRole('button', { name: 'Add a Control change' }).click();
+  await form.getByRole('group', { name: 'Control change 1' }).getByLabel('Value').fill('4');
+  const probes = form.getByLabel('Internal signals to record');
+  // A name that is not one is refused in the form, named and focused; nothing starts.
+  await probes.fill('counter, 2nd');
+  await form.getByRole('button', { name: 'Start simulation' }).click();
+  await expect(form.getByText('"2nd" is not a signal name (letters, digits, _ and dots).')).toBeVisible();
+  await expect(probes).toBeFocused();
+  await probes.fill('counter');
+  await form.getByRole('button', { name: 'Start simulation' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`#/projects/${projectId}/simulations/[^/?]+`));
+  const simulationId = decodeURIComponent(page.url().split('/simulations/')[1]!);
+  await expect(page.getByRole('status').filter({ hasText: /^(Queued|Running|Passed|Failed)$/ })).toHaveText('Passed', {
+    timeout: 120_000,
+  });
+  const { signals } = (await (await page.request.get(`${ORIGIN}/api/simulations/${simulationId}/signals`)).json()) as {
+    signals: Signal[];
+  };
+  const counter = signals.find((s) => s.name === 'counter');
+  expect(counter, 'the probe is recorded, below the test bench').toMatchObject({ width: 32 });
+  expect(counter!.scope).toMatch(/\.dut$/);
+
+  // The viewer opens with it shown; at a cursor time its value is the API's, and it counts 0..4.
+  const viewer = page.getByRole('region', { name: 'Waveforms' });
+  const row = viewer.locator(`li[data-signal="${counter!.id}"]`);
+  await expect(row).toContainText('counter', { timeout: 30_000 });
+  const atCursor = row.locator('output');
+  await expect(atCursor).not.toHaveText('loading…', { timeout: 30_000 });
+  const answer = (await (
+    await page.request.get(`${ORIGIN}/api/simulations/${simulationId}/waveform?signals=${counter!.id}&from=0`)
+  ).json()) as { signals: { initial: string; changes: [number, string][] }[] };
+  const values = answer.signals[0]!.changes.map(([, bits]) => Number.parseInt(bits, 2));
+  expect(new Set(values.filter(Number.isFinite))).toEqual(new Set([0, 1, 2, 3, 4]));
+  // Halfway between two changes: the earlier one's value, in hex (the default for a bus) over 32 bits.
+  const changes = answer.signals[0]!.changes;
+  const [time, bits] = changes.at(-3)!;
+  const [nextTime] = changes.at(-2)!;
+  await viewer.getByLabel('Cursor (ns)').fill(String((time + nextTime) / 2000));
+  await expect(atCursor).toHaveText(Number.parseInt(bits, 2).toString(16).padStart(8, '0'));
+  await expectNoAxeViolations(page, 'a stimulus run with a probe');
 });
 
 const UNIT_PS: Record<string, number> = { ps: 1, ns: 1e3, µs: 1e6, ms: 1e9, s: 1e12 };

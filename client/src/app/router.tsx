@@ -16,6 +16,9 @@ const BuildListRoute = lazy(() => import('./routes/build-list-route').then((m) =
 const BuildDetailRoute = lazy(() =>
   import('./routes/build-detail-route').then((m) => ({ default: m.BuildDetailRoute })),
 );
+const SimulationListRoute = lazy(() =>
+  import('./routes/simulation-list-route').then((m) => ({ default: m.SimulationListRoute })),
+);
 const SimulationRoute = lazy(() => import('./routes/simulation-route').then((m) => ({ default: m.SimulationRoute })));
 const PreferencesLayout = lazy(() =>
   import('./routes/preferences/preferences-layout').then((m) => ({ default: m.PreferencesLayout })),
@@ -71,6 +74,12 @@ export const routes: RouteObject[] = [
                   { id: 'builds', index: true, element: <BuildListRoute /> },
                   { id: 'build-detail', path: ':id', element: <BuildDetailRoute /> },
                 ],
+              },
+              {
+                id: 'simulations',
+                path: 'projects/:projectId/simulations',
+                handle: managedTitle,
+                element: <SimulationListRoute />,
               },
               {
                 id: 'simulation',

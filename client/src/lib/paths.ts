@@ -9,6 +9,8 @@ export const paths = {
   builds: (projectId: string | number) => `/builds/${encodeURIComponent(String(projectId))}`,
   buildDetail: (projectId: string | number, buildId: string) =>
     `/builds/${encodeURIComponent(String(projectId))}/${encodeURIComponent(buildId)}`,
+  /** A project's simulations, newest first. */
+  simulations: (projectId: string | number) => `/projects/${encodeURIComponent(String(projectId))}/simulations`,
   /** One simulation run: its status, log and waveforms. */
   simulation: (projectId: string | number, simulationId: string) =>
     `/projects/${encodeURIComponent(String(projectId))}/simulations/${encodeURIComponent(simulationId)}`,

@@ -6,5 +6,6 @@ export { parseErrorDetail } from './error-detail.js';
 export { ALLOWED_FILE_EXTENSIONS, fileNameProblem, newFileTemplate } from './file-templates.js';
 export { classifySeverity, findFileLocation, type FileLocation, type Severity } from './file-location.js';
 export { EXTERNAL_LINK_KEYS, PLACEHOLDER_LINKS, type ExternalLinks, type PublicConfig } from './public-config.js';
+export { MAX_PROBE_LENGTH, MAX_PROBES, probeNameProblem } from './probe-names.js';
 export { isTestbenchFile } from './testbench-templates.js';
 export { retryDelayMs, type RetryDelayPolicy } from './retry-delay.js';

@@ -1,3 +1,4 @@
+import { probeNameProblem } from '@cloud-compile/shared';
 import { ApiValidationError, type ValidationIssue } from '../../errors.js';
 import {
   INPUT_NAMES,
@@ -75,11 +76,8 @@ export function simulationPlan(body: Body): SimulationPlan {
   within('ext_trig', extTrig);
   const probes = (body.probes as string[] | undefined) ?? [];
   for (const probe of probes) {
-    if (!/^[A-Za-z_][A-Za-z0-9_$]*(\.[A-Za-z_][A-Za-z0-9_$]*)*$/.test(probe)) {
-      issues.push(
-        issue('probes', `${JSON.stringify(probe).slice(0, 80)} is not a signal name (letters, digits, _ and dots)`),
-      );
-    }
+    const problem = probeNameProblem(probe);
+    if (problem) issues.push(issue('probes', problem));
   }
   if (issues.length) throw new ApiValidationError(issues);
   const inputs: StimulusPlan['inputs'] = {};

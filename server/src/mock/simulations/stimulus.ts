@@ -6,15 +6,19 @@ export const CODE_MIN = -32768;
 export const CODE_MAX = 32767;
 
 /**
- * Volts per code of the slot's analog inputs and outputs by hardware id: the instruments' published
- * scaling (about 6550 codes per volt on Go, 30000 on Lab, Pro and Delta), so a stimulus in volts
- * is the code the ADC would deliver. Another hardware id gets Lab's.
+ * Volts per code of the slot's analog inputs and outputs by hardware id, so a stimulus in volts is the
+ * code the ADC would deliver. From the vendor's "Input and output" page, table "Analog I/O Scaling"
+ * (https://apis.liquidinstruments.com/mcc/docs/io.html; its source docs/mcc/io.md in
+ * github.com/liquidinstruments/moku-examples at 93f55cf): LSBs per volt with no ADC attenuation and
+ * no DAC gain — Delta 36440.0, Pro 29925.0, Lab 30000.0, Go 6550.4 for the ADC, a DAC into 50 Ω and
+ * between instruments. A DAC into high impedance shows twice the volts on Delta, Pro and Lab (18220.5,
+ * 14962.5, 15000.0); the traces show the 50 Ω figure. Another hardware id gets Lab's.
  */
 const VOLTS_PER_LSB: Record<string, number> = {
-  'mk-go': 1 / 6550,
+  'mk-go': 1 / 6550.4,
   'mk-lab': 1 / 30000,
   'mk-pro': 1 / 29925,
-  'mk-delta': 1 / 29925,
+  'mk-delta': 1 / 36440,
 };
 
 export const voltsPerLsb = (hardware: string) => VOLTS_PER_LSB[hardware] ?? VOLTS_PER_LSB['mk-lab']!;

@@ -13,7 +13,7 @@ import { paths } from '@/lib/paths';
 import { useBuildConfigs } from '@/lib/api/build-configs';
 import { useBuildDetails } from '../api/use-build-details';
 import { useFollowedBuild } from '../hooks/use-followed-build';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '@/hooks/use-now';
 import { BUILD_STAGES, logOutcome, skippedStages } from '../utils/build-stages';
 import { hardwareName, targetName } from '../utils/config-summary';
 import { findErrorLocation } from '../utils/error-location';

@@ -9,7 +9,7 @@ import { formatDateTime, formatDuration, formatRelative, shortBuildId } from '@/
 import { paths } from '@/lib/paths';
 import { useBuildConfigs } from '@/lib/api/build-configs';
 import { useProjectBuilds } from '../api/use-project-builds';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '@/hooks/use-now';
 import { configSummary } from '../utils/config-summary';
 import { BuildProgress } from './build-progress';
 import { CancelBuildButton } from './cancel-build-button';

@@ -47,6 +47,7 @@ export function SimulateButton({ projectId, hardware, fileNames, saveAll }: Simu
       <SimulateDialog
         open={open}
         onOpenChange={setOpen}
+        projectId={projectId}
         fileNames={fileNames}
         clockHz={model ? model.clock_mhz * 1e6 : undefined}
         hardwareName={model?.name}

@@ -1,7 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { Dialog } from '@/components/dialog';
 import { errorMessage } from '@/lib/api/error-message';
 import type { Simulation, SimulationStart } from '@/lib/api/schemas';
+import { paths } from '@/lib/paths';
 import {
   defaultStimulus,
   stimulusRequest,
@@ -16,6 +18,8 @@ import './simulate-dialog.css';
 export interface SimulateDialogProps {
   open: boolean;
   onOpenChange(open: boolean): void;
+  /** The project simulated (the form links to its earlier runs). */
+  projectId: string;
   fileNames: readonly string[];
   clockHz?: number;
   hardwareName?: string;
@@ -30,7 +34,15 @@ type Mode = 'stimulus' | 'testbench';
  * cycles, or run one of the project's testbenches to a stop time. Problems show next to their fields, all
  * at once, and the first one takes the focus; nothing typed is lost when the run cannot start.
  */
-export function SimulateDialog({ open, onOpenChange, fileNames, clockHz, hardwareName, onStart }: SimulateDialogProps) {
+export function SimulateDialog({
+  open,
+  onOpenChange,
+  projectId,
+  fileNames,
+  clockHz,
+  hardwareName,
+  onStart,
+}: SimulateDialogProps) {
   const formId = useId();
   const testbenches = fileNames.filter(isTestbenchFile);
   const [mode, setMode] = useState<Mode>('stimulus');
@@ -93,6 +105,9 @@ export function SimulateDialog({ open, onOpenChange, fileNames, clockHz, hardwar
       }
     >
       <form id={formId} className="sim-form" onSubmit={(event) => void submit(event)} noValidate>
+        <p className="field-hint">
+          Earlier runs: <Link to={paths.simulations(projectId)}>this project&apos;s simulations</Link>
+        </p>
         <fieldset className="sim-mode">
           <legend>What to run</legend>
           <label>

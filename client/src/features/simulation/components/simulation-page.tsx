@@ -1,25 +1,20 @@
 import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Download } from 'lucide-react';
 import { LogViewer } from '@/components/log-viewer/log-viewer';
 import { Spinner } from '@/components/spinner';
 import { useFollowedLog } from '@/hooks/use-followed-log';
 import { errorMessage } from '@/lib/api/error-message';
-import type { Simulation } from '@/lib/api/schemas';
 import { cancelSimulation, getSimulationLog, simulationStimulusUrl, simulationVcdUrl } from '@/lib/api/simulations';
 import { formatDateTime, shortBuildId } from '@/lib/format';
+import { paths } from '@/lib/paths';
 import { isActiveSimulation, useSimulation, useSimulationSignals } from '../api/use-simulation';
+import { SIMULATION_STATUS_TEXT, simulationSummary } from '../utils/simulation-summary';
+import './simulation-status.css';
 import './simulation-page.css';
 
 // The viewer is its own chunk: the page shows the run and its log while it loads.
 const WaveformPanel = lazy(() => import('./waveform-panel').then((m) => ({ default: m.WaveformPanel })));
-
-const STATUS_TEXT: Record<Simulation['status'], string> = {
-  queued: 'Queued',
-  running: 'Running',
-  passed: 'Passed',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
-};
 
 export interface SimulationPageProps {
   simulationId: string;
@@ -51,12 +46,10 @@ export function SimulationPage({ simulationId, onOpenFileLocation }: SimulationP
       <header className="simulation-header">
         <h1 id="simulation-title">Simulation {shortBuildId(simulation.id)}</h1>
         <p className={`simulation-status simulation-status-${simulation.status}`} role="status">
-          {STATUS_TEXT[simulation.status]}
+          {SIMULATION_STATUS_TEXT[simulation.status]}
         </p>
         <p className="simulation-facts">
-          {simulation.kind === 'testbench'
-            ? `Testbench ${simulation.testbench ?? ''}${simulation.stop_time_ns ? `, stop at ${simulation.stop_time_ns.toLocaleString('en')} ns` : ''}`
-            : `Instrument signals, ${simulation.duration_cycles?.toLocaleString('en') ?? '?'} cycles`}
+          {simulationSummary(simulation)}
           {` at ${simulation.clock_hz / 1e6} MHz · started ${formatDateTime(simulation.created_at)}`}
         </p>
         {active ? (
@@ -74,6 +67,7 @@ export function SimulationPage({ simulationId, onOpenFileLocation }: SimulationP
             Cancel simulation
           </button>
         ) : null}
+        <Link to={paths.simulations(simulation.project_id)}>All simulations of this project</Link>
         {cancelError ? (
           <p className="field-error" role="alert">
             {cancelError}
@@ -111,7 +105,11 @@ export function SimulationPage({ simulationId, onOpenFileLocation }: SimulationP
       ) : null}
       {signals.data ? (
         <Suspense fallback={<Spinner label="Loading the waveform viewer" />}>
-          <WaveformPanel simulationId={simulation.id} signals={signals.data} />
+          <WaveformPanel
+            simulationId={simulation.id}
+            signals={signals.data}
+            stimulus={simulation.kind === 'stimulus'}
+          />
         </Suspense>
       ) : signals.error ? (
         <p className="field-hint">{errorMessage(signals.error, 'This run has no waveform.')}</p>

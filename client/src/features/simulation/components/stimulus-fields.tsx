@@ -130,6 +130,15 @@ export function StimulusFields({ fields, errors, onChange, clockHz, hardwareName
           inputMode="text"
         />
       </div>
+      <FormField
+        id={fieldId.probes}
+        label="Internal signals to record"
+        value={fields.probes}
+        onChange={(probes) => onChange({ ...fields, probes })}
+        error={errors[fieldId.probes]}
+        hint="Signals of the top-level design (e.g. counter) or dotted paths below it (filter.acc), separated by commas; they show as waveforms beside the ports."
+        inputMode="text"
+      />
     </>
   );
 }

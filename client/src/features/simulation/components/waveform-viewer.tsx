@@ -21,6 +21,8 @@ export interface WaveformViewerProps {
   /** Links beside the viewer's buttons (downloads). */
   actions?: ReactNode;
   onFrame?: (ms: number) => void;
+  /** A stimulus run: the signals below its top scope are the probes asked for, shown when it opens. */
+  showProbes?: boolean;
 }
 
 /**
@@ -28,12 +30,23 @@ export interface WaveformViewerProps {
  * (digital, buses, analog in volts) with a time axis, a cursor and a marker. Everything is operable from
  * the keyboard (see the trace area's keys) and with buttons.
  */
-export function WaveformViewer({ signals, endTime, traces, onShownChange, actions, onFrame }: WaveformViewerProps) {
+export function WaveformViewer({
+  signals,
+  endTime,
+  traces,
+  onShownChange,
+  actions,
+  onFrame,
+  showProbes = false,
+}: WaveformViewerProps) {
   const byId = useMemo(() => new Map(signals.map((signal) => [signal.id, signal])), [signals]);
   const [state, dispatch] = useReducer(viewerReducer, undefined, () =>
     initialViewerState(
       endTime,
-      defaultSelection(signals).map((id) => ({ id, radix: defaultRadix(byId.get(id)) })),
+      defaultSelection(signals, undefined, { probes: showProbes }).map((id) => ({
+        id,
+        radix: defaultRadix(byId.get(id)),
+      })),
     ),
   );
 

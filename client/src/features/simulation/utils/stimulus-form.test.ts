@@ -44,6 +44,7 @@ describe('stimulusRequest', () => {
       { register: '1', value: '0xFFFFFFFF', atCycle: '500' },
     ];
     fields.extTrig = '300, 100';
+    fields.probes = 'counter, filter.acc\nCounter';
     const { request, errors } = stimulusRequest(fields);
     expect(errors).toEqual({});
     expect(request).toEqual({
@@ -64,7 +65,19 @@ describe('stimulusRequest', () => {
         { at_cycle: 300, value: true },
         { at_cycle: 301, value: false },
       ],
+      probes: ['counter', 'filter.acc'],
     });
+  });
+
+  it('checks the internal signals to record: names or dotted paths, at most 64', () => {
+    const fields = defaultStimulus();
+    expect(stimulusRequest(fields).request?.probes).toEqual([]);
+    fields.probes = 'counter, ../etc/passwd';
+    expect(stimulusRequest(fields).errors).toEqual({
+      [fieldId.probes]: '"../etc/passwd" is not a signal name (letters, digits, _ and dots).',
+    });
+    fields.probes = Array.from({ length: 65 }, (_, i) => `s${i}`).join(' ');
+    expect(stimulusRequest(fields).errors[fieldId.probes]).toBe('At most 64 signals.');
   });
 
   it('reports every bad field at once, by field id', () => {

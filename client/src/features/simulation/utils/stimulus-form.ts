@@ -1,6 +1,7 @@
 // The Simulate form's fields as typed text, checked and turned into a startSimulation body. Every field's
 // problem is reported at once, in words, next to the field it belongs to (the key is the field's id).
 
+import { MAX_PROBES, probeNameProblem } from '@cloud-compile/shared';
 import type { Stimulus } from '@/lib/api/schemas';
 
 /**
@@ -14,6 +15,8 @@ export interface StimulusSimulationRequest {
   controls: { register: number; value: number; at_cycle: number }[];
   reset: { at_cycle: number; value: boolean }[];
   ext_trig: { at_cycle: number; value: boolean }[];
+  /** Internal signals recorded besides the slot's ports. */
+  probes: string[];
 }
 
 export const INPUTS = ['A', 'B', 'C', 'D'] as const;
@@ -56,6 +59,8 @@ export interface StimulusFields {
   /** Cycles at which ExtTrig pulses high for one cycle, comma-separated. */
   extTrig: string;
   durationCycles: string;
+  /** Internal signals to record: names in the top-level design or dotted paths below it, comma-separated. */
+  probes: string;
 }
 
 /** Bounds of the form (the contract's are the server's word; these keep obvious mistakes from a round trip). */
@@ -85,6 +90,7 @@ export const defaultStimulus = (): StimulusFields => ({
   resetCycles: '4',
   extTrig: '',
   durationCycles: '1000',
+  probes: '',
 });
 
 const SUFFIXES: Record<string, number> = { G: 1e9, M: 1e6, k: 1e3, K: 1e3, m: 1e-3, u: 1e-6, µ: 1e-6 };
@@ -132,7 +138,26 @@ export const fieldId = {
   resetCycles: 'sim-reset-cycles',
   extTrig: 'sim-ext-trig',
   durationCycles: 'sim-duration',
+  probes: 'sim-probes',
 };
+
+/**
+ * The probe names typed (commas, semicolons or spaces between them), each once: VHDL names ignore case,
+ * so `Count` after `count` is the same signal.
+ */
+export function parseProbes(text: string): { probes: string[]; error?: string } {
+  const probes: string[] = [];
+  const seen = new Set<string>();
+  for (const name of text.split(/[,;\s]+/).filter(Boolean)) {
+    const problem = probeNameProblem(name);
+    if (problem) return { probes, error: `${problem}.` };
+    if (seen.has(name.toLowerCase())) continue;
+    seen.add(name.toLowerCase());
+    probes.push(name);
+  }
+  if (probes.length > MAX_PROBES) return { probes, error: `At most ${MAX_PROBES} signals.` };
+  return { probes };
+}
 
 function checkInput(
   name: InputName,
@@ -216,10 +241,13 @@ export function stimulusRequest(fields: StimulusFields): { request?: StimulusSim
       { at_cycle: at + 1, value: false },
     ]);
 
+  const { probes, error: probesError } = parseProbes(fields.probes);
+  if (probesError) errors[fieldId.probes] = probesError;
+
   if (Object.keys(errors).length > 0) return { errors };
   return {
     errors,
-    request: { kind: 'stimulus', duration_cycles: duration, inputs, controls, reset, ext_trig: extTrig },
+    request: { kind: 'stimulus', duration_cycles: duration, inputs, controls, reset, ext_trig: extTrig, probes },
   };
 }
 

@@ -37,4 +37,26 @@ describe('defaultSelection', () => {
     expect(defaultSelection(signals)).toEqual(['tb.InputA', 'tb.OutputA', 'tb.clk', 'tb.Reset']);
     expect(defaultSelection(signals, 2)).toEqual(['tb.InputA', 'tb.OutputA']);
   });
+
+  it('in a stimulus run, opens with the probes asked for right after the analog ports, all of them', () => {
+    const signals = [
+      signal('tb.clk'),
+      signal('tb.dut.filter.acc', 24),
+      signal('tb.dut.counter', 8),
+      signal('tb.OutputA', 16, { volts_per_lsb: 1 / 30000 }),
+      signal('tb.Reset'),
+    ];
+    expect(defaultSelection(signals, 12, { probes: true })).toEqual([
+      'tb.OutputA',
+      'tb.dut.counter',
+      'tb.dut.filter.acc',
+      'tb.clk',
+      'tb.Reset',
+    ]);
+    expect(defaultSelection(signals, 2, { probes: true })).toEqual([
+      'tb.OutputA',
+      'tb.dut.counter',
+      'tb.dut.filter.acc',
+    ]);
+  });
 });

@@ -72,12 +72,20 @@ export function signalFormat(signal: WaveSignal | undefined, radix: Radix): Valu
 
 /**
  * The signals shown when a run opens: the slot's analog ports (inputs, then outputs), then the other ports
- * of the top scope below the test bench, at most `limit`.
+ * of the top scope below the test bench, at most `limit`. With `probes` (a stimulus run: below its top
+ * scope it records only the internal signals the user asked for), every one of those comes right after
+ * the analog ports, beyond the limit if need be: they were chosen to be seen.
  */
-export function defaultSelection(signals: readonly WaveSignal[], limit = 12): string[] {
+export function defaultSelection(signals: readonly WaveSignal[], limit = 12, { probes = false } = {}): string[] {
   const analog = signals.filter(isAnalogPort).sort((a, b) => a.name.localeCompare(b.name));
   const depth = (s: WaveSignal) => (s.scope ? s.scope.split('.').length : 0);
   const shallowest = Math.min(...signals.map(depth));
   const top = signals.filter((s) => depth(s) === shallowest && !isAnalogPort(s));
-  return [...analog, ...top].slice(0, limit).map((s) => s.id);
+  const chosen = probes
+    ? signals.filter((s) => depth(s) > shallowest).sort((a, b) => a.path.localeCompare(b.path))
+    : [];
+  const first = [...analog, ...chosen];
+  return [...first, ...top.slice(0, Math.max(0, limit - first.length))]
+    .slice(0, Math.max(limit, first.length))
+    .map((s) => s.id);
 }
