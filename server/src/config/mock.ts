@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { type gatewayVariables, isLoopbackHost } from './gateway.js';
@@ -45,11 +46,23 @@ export const mockVariables = {
 type MockInput = ParsedVariables<typeof mockVariables> & Pick<ParsedVariables<typeof gatewayVariables>, 'HOST'>;
 
 /** The mock's settings but its limits (limits.ts). */
+/**
+ * The platform's slot interfaces and Moku library (FIXTURES_DIR/platform/, see fixtures/README.md), or
+ * the repository's when a fixture folder of its own has none: they are the platform's, not seed data,
+ * and without them every real build, check and simulation failed.
+ */
+function platformDirOf(fixturesDir: string): string {
+  const own = path.join(fixturesDir, 'platform');
+  return existsSync(own) ? own : path.join(REPO_ROOT, 'fixtures', 'platform');
+}
+
 export function mockSettings(e: MockInput) {
   const sandbox: 'user' | 'session' = e.MOCK_SANDBOX ?? (isLoopbackHost(e.HOST) ? 'user' : 'session');
   const buildUnisolated: 'allow' | 'refuse' = e.MOCK_BUILD_UNISOLATED ?? (isLoopbackHost(e.HOST) ? 'allow' : 'refuse');
   return {
     fixturesDir: path.resolve(e.FIXTURES_DIR),
+    /** Where the real tools read the platform's files from (platformDirOf). */
+    platformDir: platformDirOf(path.resolve(e.FIXTURES_DIR)),
     sandbox,
     sandboxIdleMinutes: e.MOCK_SANDBOX_IDLE_MINUTES,
     autoLoginEmail: e.MOCK_AUTO_LOGIN,

@@ -90,7 +90,7 @@ export function selectRunner(
   }
   const concurrency = config.buildConcurrency ?? os.availableParallelism();
   const runner = new ToolchainRunner({
-    platformDir: path.join(config.fixturesDir, 'platform'),
+    platformDir: config.platformDir,
     ghdl,
     verilator: findVerilator(),
     yosysVersion,

@@ -35,7 +35,7 @@ export function selectDraftChecker(config: AppConfig['mock']): DraftChecker | nu
   const sandbox = toolSandbox(undefined, config.buildMemoryMb * 1024 * 1024);
   if (sandbox.kind !== 'bwrap' && config.buildUnisolated === 'refuse') return null;
   return new DraftChecker({
-    platformDir: path.join(config.fixturesDir, 'platform'),
+    platformDir: config.platformDir,
     ghdl: { path: ghdl },
     verilator: onPath('verilator') ? { path: 'verilator' } : null,
     sandbox,

@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
 import type { AppConfig } from '../../config.js';
 import { detectIsolation, TOOL_FILE_SIZE_LIMIT_BYTES, toolSandbox } from '../builds/index.js';
 import { ReplayRunner } from './replay-runner.js';
@@ -27,7 +26,7 @@ export function selectSimulationRunner(config: AppConfig['mock'], builds: 'toolc
     fileSizeLimitBytes: Math.max(TOOL_FILE_SIZE_LIMIT_BYTES, config.simulationVcdBytes + 16 * 1024 * 1024),
   };
   return new ToolchainSimulationRunner({
-    platformDir: path.join(config.fixturesDir, 'platform'),
+    platformDir: config.platformDir,
     ghdl: 'ghdl',
     icarus: findIcarus(),
     sandbox,
