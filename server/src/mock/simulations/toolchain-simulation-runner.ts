@@ -12,6 +12,7 @@ import {
   type ToolSandbox,
   ToolSlots,
   unsafeFileNames,
+  stripVerilogComments,
   VHDL_PLATFORM,
 } from '../builds/index.js';
 import type { SimulationJob, SimulationOutcome, SimulationOutput, SimulationRunner } from './simulation-runner.js';
@@ -20,6 +21,7 @@ import {
   STIMULUS_SAMPLES_FILE,
   STIMULUS_TARGETS,
   STIMULUS_TB_NAME,
+  registerPortsOf,
   samplesFile,
   verilogStimulusTestbench,
   vhdlStimulusTestbench,
@@ -142,7 +144,8 @@ export class ToolchainSimulationRunner implements SimulationRunner {
     output.describeSignals((signal) =>
       keepSignal(signal, STIMULUS_TB_NAME, plan.probes, found) ? slotSignal(signal, STIMULUS_TB_NAME, volts) : null,
     );
-    const outcome = await this.simulateStimulus(job, plan, sim, top.language, periodPs);
+    const topText = job.files.find((file) => file.name === top.file)!.content;
+    const outcome = await this.simulateStimulus(job, plan, sim, top.language, periodPs, topText);
     const missing = plan.probes.filter((probe) => !found.has(probe));
     if (outcome.status === 'passed' && missing.length)
       return fail(
@@ -157,6 +160,7 @@ export class ToolchainSimulationRunner implements SimulationRunner {
     sim: ToolSimulation,
     language: 'vhdl' | 'verilog',
     periodPs: number,
+    topText: string,
   ) {
     const target = job.config.target;
     if (language === 'vhdl') {
@@ -174,7 +178,8 @@ export class ToolchainSimulationRunner implements SimulationRunner {
       ]);
     }
     const tb = `${STIMULUS_TB_NAME}.sv`;
-    await writeFile(path.join(sim.src, tb), verilogStimulusTestbench(plan, target, periodPs));
+    const ports = registerPortsOf(stripVerilogComments(topText));
+    await writeFile(path.join(sim.src, tb), verilogStimulusTestbench(plan, target, periodPs, ports));
     return this.runIcarus(job, sim, [tb], [STIMULUS_TB_NAME]);
   }
 
