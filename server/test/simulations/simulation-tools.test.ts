@@ -119,6 +119,19 @@ describe('simulations with the real tools', () => {
     const status0 = await api.changes(run.id, named('status0').id);
     expect(parseInt(valueAt(status0, end_time), 2)).toBe(0x1234);
   }, 120_000);
+
+  it('a design instantiating a platform IP core is refused, naming the core (it has no behaviour in simulation)', async () => {
+    const counting = UNPACKED_REGISTERS_SV.replace(
+      'assign status[0] = control[1];',
+      "wire [31:0] count;\n  Counter_32 cycles (.CLK(clk), .SCLR(reset), .UP(1'b1), .Q(count));\n  assign status[0] = count;",
+    );
+    const project = await api.newProject('IP core user', { 'counting.sv': counting });
+    const run = await api.run(project, { kind: 'stimulus', duration_cycles: 20 });
+    expect(run.status).toBe('failed');
+    expect(run.failure?.message).toMatch(
+      /^Simulation needs a model of Counter_32: the platform's IP cores are pre-compiled/,
+    );
+  }, 60_000);
 });
 
 /** Our own design in the users' form of the current interface: registers as unpacked arrays, OutputA = InputA + Control0. */

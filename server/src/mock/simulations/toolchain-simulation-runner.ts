@@ -27,6 +27,7 @@ import {
   vhdlStimulusTestbench,
 } from './stimulus-testbench.js';
 import { keepSignal, slotSignal } from './recorded-signals.js';
+import { instantiatedIpCore, ipCoreNames, ipCoreRefusal } from './ip-core-models.js';
 import type { StimulusPlan, TestbenchPlan } from './simulation-types.js';
 import { ToolSimulation, type ToolLimits } from './tool-simulation.js';
 
@@ -83,6 +84,8 @@ export class ToolchainSimulationRunner implements SimulationRunner {
       ]);
       const unsafe = unsafeFileNames(job.files.map((file) => file.name));
       if (unsafe.length) return fail(unsafe[0]!);
+      const core = instantiatedIpCore(job.files, await this.ipCores());
+      if (core) return fail(ipCoreRefusal(core));
       await mkdir(sim.src, { recursive: true });
       for (const file of job.files) await writeFile(path.join(sim.src, file.name), file.content);
       return await ToolSimulation.outcomeOf(() =>
@@ -94,6 +97,16 @@ export class ToolchainSimulationRunner implements SimulationRunner {
       ticket.release();
       await rm(dir, { recursive: true, force: true });
     }
+  }
+
+  private ipCoreList: Promise<string[]> | null = null;
+
+  /** The platform's IP core names, read once. */
+  private ipCores(): Promise<string[]> {
+    this.ipCoreList ??= readFile(path.join(this.options.platformDir, 'verilog', IP_CORES_VERILOG), 'utf8').then(
+      ipCoreNames,
+    );
+    return this.ipCoreList;
   }
 
   private async platform(sim: ToolSimulation) {
