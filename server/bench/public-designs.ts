@@ -17,7 +17,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ALLOWED_FILE_EXTENSIONS } from '@cloud-compile/shared';
 import { signIn } from '../test/helpers/sign-in.js';
-import { freePort, startNode, stop } from './gateway-process.js';
+import { startNode, stop } from './gateway-process.js';
+import { freePort } from './peers/start.js';
 
 const DESIGNS_DIR = process.env.PUBLIC_DESIGNS_DIR;
 const BUILD_TIMEOUT_MS = 10 * 60_000;

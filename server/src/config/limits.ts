@@ -15,6 +15,7 @@ export const limitVariables = {
   MOCK_MAX_SANDBOX_BYTES: intFromEnv(1, 1024 * 1024 * 1024).default(2 * 1024 * 1024),
   MOCK_MAX_QUEUED_BUILDS: intFromEnv(1, 1000).default(3),
   MOCK_MAX_BUILDS_PER_HOUR: intFromEnv(1, 100_000).default(30),
+  MOCK_MAX_SIMULATIONS_PER_HOUR: intFromEnv(1, 100_000).default(30),
   MOCK_MAX_CHECKS_PER_MINUTE: intFromEnv(1, 100_000).default(120),
   MOCK_MAX_BUILDS_KEPT_PER_PROJECT: intFromEnv(1, 10_000).default(20),
   MOCK_MAX_BUILD_BYTES: intFromEnv(1, 1024 * 1024 * 1024).default(8 * 1024 * 1024),
@@ -56,6 +57,8 @@ export function mockLimits(e: ParsedVariables<typeof limitVariables>) {
     /** Builds queued or running at once. */
     queuedBuilds: e.MOCK_MAX_QUEUED_BUILDS,
     buildsPerHour: e.MOCK_MAX_BUILDS_PER_HOUR,
+    /** Simulations started per sandbox in any hour (429 beyond; mock/simulations/simulation-store.ts). */
+    simulationsPerHour: e.MOCK_MAX_SIMULATIONS_PER_HOUR,
     /** Drafts checked while typing (checkDraft) per user per minute, on each gateway (429 beyond). */
     checksPerMinute: e.MOCK_MAX_CHECKS_PER_MINUTE,
     /** Finished builds kept per project (the latest and unfinished ones never count against it). */

@@ -40,6 +40,15 @@ const mockPlugin: FastifyPluginAsync<MockPluginOptions> = async (app, options) =
   const builds = selectRunner(mock, seed);
   app.log.info({ builds: builds.kind }, `Mock builds: ${builds.kind} (${builds.reason})`);
   const checks = { checker: selectDraftChecker(mock), flights: new CheckFlights() };
+  const simulations = new SimulationService(
+    new SimulationStore(store, {
+      keptPerSandbox: mock.simulationsKept,
+      perHour: mock.limits.simulationsPerHour,
+      leaseMs: mock.buildLeaseMs,
+    }),
+    selectSimulationRunner(mock, builds.kind),
+    { limits: { vcdBytes: mock.simulationVcdBytes }, leaseMs: mock.buildLeaseMs, log: app.log },
+  );
   const { registry, dispatcher } = sandboxesWithBuilds(
     {
       store,
@@ -52,6 +61,7 @@ const mockPlugin: FastifyPluginAsync<MockPluginOptions> = async (app, options) =
       startedAt: new Date(),
       // A full admin reset also puts the identity provider's users back to the fixtures.
       identity: app.mockIdentity,
+      forgetBeside: (sandboxKey) => simulations.forgetOwner(sandboxKey),
     },
     {
       runner: builds.runner,
@@ -64,11 +74,6 @@ const mockPlugin: FastifyPluginAsync<MockPluginOptions> = async (app, options) =
   // Idle session sandboxes also go when nobody calls the API; the timer never keeps the process up.
   const sweep = () => registry.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'mock: sweep failed'));
   const sweeper = setInterval(() => void sweep(), Math.min(60_000, mock.sandboxIdleMinutes * 15_000)).unref();
-  const simulations = new SimulationService(
-    new SimulationStore(store, { keptPerSandbox: mock.simulationsKept, leaseMs: mock.buildLeaseMs }),
-    selectSimulationRunner(mock, builds.kind),
-    { limits: { vcdBytes: mock.simulationVcdBytes }, leaseMs: mock.buildLeaseMs, log: app.log },
-  );
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
     checks.flights.abortAll();

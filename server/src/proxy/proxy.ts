@@ -111,11 +111,11 @@ const proxyPlugin: FastifyPluginAsync = async (app) => {
   if (mockFallback === 'missing') {
     const { createMockFallback } = await import('./fallback/mock-fallback.js');
     const apiUrl = new URL(apiUpstream);
-    fallback = await createMockFallback(app, {
-      pool: poolFor(apiUpstream),
-      basePath: apiUrl.pathname.replace(/\/$/, ''),
-      host: apiUrl.host,
-    });
+    fallback = await createMockFallback(
+      app,
+      { pool: poolFor(apiUpstream), basePath: apiUrl.pathname.replace(/\/$/, ''), host: apiUrl.host },
+      authUpstream,
+    );
   }
 
   const route = (

@@ -207,7 +207,7 @@ describe("the in-memory store's bound (MOCK_MAX_STORE_MB): the gateway's heap ho
     const refused = await ada('POST', `/projects/${projectId}/builds`);
     expect(refused.status).toBe(503);
     expect(refused.body.detail).toBe(
-      "The demo's storage is full (it keeps at most 1 MiB of workspaces and build output): new builds wait until idle workspaces are cleared; try again in a few minutes",
+      "The demo's storage is full (it keeps at most 1 MiB of workspaces and build output): new builds and simulations wait until idle workspaces are cleared; try again in a few minutes",
     );
     const graceProject = ((await grace('GET', '/projects')).body as unknown as { id: string }[])[0]!.id;
     expect((await grace('POST', `/projects/${graceProject}/builds`)).status).toBe(503);

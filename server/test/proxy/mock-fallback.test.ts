@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTRACT_FILE } from '../../src/config.js';
 import { listeningPort, spawnGateway, type GatewayProcess } from '../helpers/spawn-gateway.js';
@@ -19,6 +20,22 @@ const UPSTREAM_PROJECTS = [{ id: 'from-upstream', name: 'Upstream project' }];
 
 const CALLER_A = 'credential-of-caller-a.eyJzdWIiOiJhIn0.signature';
 const CALLER_B = 'credential-of-caller-b';
+
+/** The identity provider's signing key (its public half served as its JWKS) and a forger's. */
+let issuerKey: CryptoKey;
+let forgerKey: CryptoKey;
+const ISSUER = 'https://auth.example.test';
+
+/** An access token for `sub` as the identity provider (or, with the forger's key, someone else) signs it. */
+const accessToken = (sub: string, key: CryptoKey, jti: string) =>
+  new SignJWT({ roles: ['user'] })
+    .setProtectedHeader({ alg: 'RS256', kid: 'idp-1' })
+    .setSubject(sub)
+    .setIssuer(ISSUER)
+    .setJti(jti)
+    .setIssuedAt()
+    .setExpirationTime('10m')
+    .sign(key);
 
 let api: UpstreamServer;
 let auth: UpstreamServer;
@@ -54,7 +71,15 @@ beforeAll(async () => {
     if (path === '/api/examples') return answer(501, { detail: 'Not Implemented' });
     return answer(404, { detail: 'Not Found' });
   });
-  auth = await startUpstream((_request, response) => response.writeHead(404).end());
+  const [issuer, forger] = await Promise.all([generateKeyPair('RS256'), generateKeyPair('RS256')]);
+  issuerKey = issuer.privateKey;
+  forgerKey = forger.privateKey;
+  const jwks = { keys: [{ ...(await exportJWK(issuer.publicKey)), kid: 'idp-1', alg: 'RS256', use: 'sig' }] };
+  auth = await startUpstream((request, response) => {
+    if (request.url === '/.well-known/jwks.json')
+      return response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(jwks));
+    response.writeHead(404).end();
+  });
   [withFallback, withoutFallback] = await Promise.all([startGateway({ MOCK_FALLBACK: 'missing' }), startGateway({})]);
   // The mock starts beside the gateway (a busy machine takes seconds to load it): the tests time their calls, not that.
   await withFallback.gateway.waitForLine(/MOCK_FALLBACK=missing: the mock is ready/);
@@ -119,6 +144,32 @@ describe('MOCK_FALLBACK=missing', () => {
     const second = await fetch(`${withFallback.url}/api/examples`, { headers: bearer(CALLER_A) });
     expect(second.status).toBe(200);
     expect(seenOf('GET', '/api/examples')).toBe(1);
+  });
+
+  it("keys a verified access token's sandbox by its subject: a refreshed token keeps it, a forged one naming that subject does not reach it", async () => {
+    const first = await accessToken('user-7', issuerKey, 'first');
+    const refreshed = await accessToken('user-7', issuerKey, 'refreshed');
+    const forged = await accessToken('user-7', forgerKey, 'forged');
+    // Claims copied onto a token the identity provider did not sign (alg "none").
+    const unsigned = `${forged.split('.').slice(0, 1).join('.')}.${forged.split('.')[1]}.`;
+    expect(refreshed).not.toBe(first);
+    const created = await fetch(`${withFallback.url}/api/api-keys`, {
+      method: 'POST',
+      headers: { ...bearer(first), 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'kept across refresh', scopes: ['projects:read'] }),
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const keysOf = async (headers: Record<string, string>) => {
+      const listed = await fetch(`${withFallback.url}/api/api-keys`, { headers });
+      expect(listed.status).toBe(200);
+      return ((await listed.json()) as { id: string }[]).map((k) => k.id);
+    };
+    expect(await keysOf(bearer(refreshed))).toEqual([id]);
+    expect(await keysOf({ cookie: `app.at=${refreshed}` })).toEqual([id]);
+    expect(await keysOf(bearer(forged))).toEqual([]);
+    expect(await keysOf(bearer(unsigned))).toEqual([]);
+    expect(auth.seen.filter((request) => request.url === '/.well-known/jwks.json').length).toBeGreaterThan(0);
   });
 
   it('never writes the credential to the log', () => {

@@ -95,4 +95,67 @@ describe('simulations with the real tools', () => {
     const clockPeriodPs = 1e12 / clockHz;
     for (const measured of periods) expect(measured).toBe(2 * (4 + 1) * clockPeriodPs);
   }, 180_000);
+
+  it('a SystemVerilog CustomInstrument as users write it (unpacked control [0:15] / status [0:15]) is driven and read back', async () => {
+    const project = await api.newProject('Unpacked registers', { 'offset.sv': UNPACKED_REGISTERS_SV });
+    const samples = Array.from({ length: 40 }, (_, k) => ((k * 937) % 4000) - 2000);
+    const run = await api.run(project, {
+      kind: 'stimulus',
+      duration_cycles: samples.length,
+      inputs: { A: { shape: 'samples', unit: 'codes', samples } },
+      controls: [
+        { register: 0, value: 25, at_cycle: 0 },
+        { register: 1, value: 0x1234, at_cycle: 0 },
+      ],
+    });
+    expect(run.status, run.log.join('\n')).toBe('passed');
+    const { signals, end_time } = await api.signals(run.id);
+    const named = (name: string) => signals.find((s) => s.name.toLowerCase() === name && s.scope === 'cc_stimulus_tb')!;
+    const period = end_time / samples.length;
+    const out = await api.changes(run.id, named('outputa').id);
+    // Registered at the clock edge of cycle k (k·P + P/2): InputA's sample k plus Control0.
+    for (let k = 0; k < samples.length; k++)
+      expect(signedOf(valueAt(out, k * period + period / 2))).toBe(samples[k]! + 25);
+    const status0 = await api.changes(run.id, named('status0').id);
+    expect(parseInt(valueAt(status0, end_time), 2)).toBe(0x1234);
+  }, 120_000);
+
+  it('a design instantiating a platform IP core is refused, naming the core (it has no behaviour in simulation)', async () => {
+    const counting = UNPACKED_REGISTERS_SV.replace(
+      'assign status[0] = control[1];',
+      "wire [31:0] count;\n  Counter_32 cycles (.CLK(clk), .SCLR(reset), .UP(1'b1), .Q(count));\n  assign status[0] = count;",
+    );
+    const project = await api.newProject('IP core user', { 'counting.sv': counting });
+    const run = await api.run(project, { kind: 'stimulus', duration_cycles: 20 });
+    expect(run.status).toBe('failed');
+    expect(run.failure?.message).toMatch(
+      /^Simulation needs a model of Counter_32: the platform's IP cores are pre-compiled/,
+    );
+  }, 60_000);
 });
+
+/** Our own design in the users' form of the current interface: registers as unpacked arrays, OutputA = InputA + Control0. */
+const UNPACKED_REGISTERS_SV = `module CustomInstrument (
+  input wire clk,
+  input wire reset,
+  input wire [31:0] sync,
+  input wire signed [15:0] inputa, inputb, inputc, inputd,
+  input wire exttrig,
+  output reg signed [15:0] outputa,
+  output wire signed [15:0] outputb, outputc, outputd,
+  input wire [31:0] control [0:15],
+  output wire [31:0] status [0:15]
+);
+  always @(posedge clk) outputa <= inputa + $signed(control[0][15:0]);
+  assign outputb = 16'sd0;
+  assign outputc = 16'sd0;
+  assign outputd = 16'sd0;
+  assign status[0] = control[1];
+  genvar i;
+  generate
+    for (i = 1; i < 16; i = i + 1) begin : unused
+      assign status[i] = 32'd0;
+    end
+  endgenerate
+endmodule
+`;

@@ -62,3 +62,17 @@ begin
   end process;
 end architecture;
 `;
+
+/** A clock toggling every nanosecond with no end: its waveform fills chunks of changes until it is stopped. */
+export const ENDLESS_CLOCK_TB = `library ieee;
+use ieee.std_logic_1164.all;
+
+entity endless_tb is
+end entity;
+
+architecture test of endless_tb is
+  signal clk : std_logic := '0';
+begin
+  clk <= not clk after 1 ns;
+end architecture;
+`;

@@ -9,9 +9,17 @@ export const projectHandlers: Handlers = {
   getProject: ({ sandbox, params }) => ok(sandbox.getProject(str(params.project_id))),
   renameProject: ({ sandbox, params, body }) =>
     ok(sandbox.renameProject(str(params.project_id), (body as { name: string }).name)),
-  deleteProject: ({ sandbox, params }) => {
-    sandbox.deleteProject(str(params.project_id));
-    return noContent();
+  deleteProject: ({ sandbox, params, sandboxKey, simulations }) => {
+    const projectId = str(params.project_id);
+    sandbox.deleteProject(projectId);
+    // Its simulations live beside the sandbox: they go once the deletion is stored.
+    return {
+      status: 204,
+      afterUnit: async () => {
+        await simulations.service.forgetProject(sandboxKey, projectId);
+        return noContent();
+      },
+    };
   },
   updateProjectConfig: ({ sandbox, params, body }) =>
     ok(sandbox.updateConfig(str(params.project_id), body as ProjectConfig)),

@@ -3,9 +3,8 @@ import type { MockLimits } from '../../config.js';
 import { ApiError, ApiValidationError } from '../../errors.js';
 import { CheckRate } from '../checks/check-rate.js';
 import type { Sandbox } from '../store/sandbox.js';
+import { hourlyRateError } from '../hourly-rate.js';
 import type { HandlerContext } from './types.js';
-
-const HOUR_MS = 3_600_000;
 
 /** The demo's limits: whole bytes, KiB to one decimal, MiB to two, trailing zeros dropped. */
 const LIMIT_BYTE_SIZES: ByteSizeStyle = {
@@ -69,17 +68,18 @@ export class QuotaGuard {
   }
 
   /**
-   * Before a build is queued: 503 while the in-memory store holds MOCK_MAX_STORE_MB (`usedBytes`;
-   * builds add logs and artifacts, idle workspaces going with their builds make room again). Nothing
-   * is dropped to make room: a build never pushes out another visitor's work.
+   * Before a build is queued or a simulation started: 503 while the in-memory store holds
+   * MOCK_MAX_STORE_MB (`usedBytes`; builds add logs and artifacts, simulations logs and waveforms,
+   * idle workspaces going with their builds and simulations make room again). Nothing is dropped to
+   * make room: a run never pushes out another visitor's work.
    */
   async checkStorage(operationId: string, usedBytes: () => Promise<number | null>): Promise<void> {
-    if (operationId !== 'newProjectBuild') return;
+    if (operationId !== 'newProjectBuild' && operationId !== 'startSimulation') return;
     const used = await usedBytes();
     if (used === null || used < this.limits.storeBytes) return;
     throw new ApiError(
       503,
-      `The demo's storage is full (it keeps at most ${bytesText(this.limits.storeBytes)} of workspaces and build output): new builds wait until idle workspaces are cleared; try again in a few minutes`,
+      `The demo's storage is full (it keeps at most ${bytesText(this.limits.storeBytes)} of workspaces and build output): new builds and simulations wait until idle workspaces are cleared; try again in a few minutes`,
     );
   }
 
@@ -163,11 +163,7 @@ export class QuotaGuard {
     }
     const times = sandbox.recentBuildStarts();
     if (times.length >= this.limits.buildsPerHour) {
-      const minutes = Math.max(1, Math.ceil((times[0]! + HOUR_MS - this.now()) / 60_000));
-      throw new ApiError(
-        429,
-        `Build rate limit reached: this demo runs at most ${this.limits.buildsPerHour} builds per user per hour; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
-      );
+      throw hourlyRateError({ title: 'Build', plural: 'builds' }, this.limits.buildsPerHour, times[0]!, this.now());
     }
   }
 }

@@ -16,7 +16,7 @@ export function fileKind(name: string): FileKind {
 
 const stripVhdlComments = (text: string) => text.replace(/--.*$/gm, '');
 // Block comments keep their line breaks, so a match's line in the stripped text is its line in the file.
-const stripVerilogComments = (text: string) =>
+export const stripVerilogComments = (text: string) =>
   text.replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, '')).replace(/\/\/.*$/gm, '');
 const escape = (name: string) => name.replace(/[^\w]/g, '');
 

@@ -34,7 +34,7 @@ export { faultyLine, scriptedFailure } from './simulated-failure.js';
 // What simulations (mock/simulations/) and draft checks (mock/checks/) reuse of the toolchain: the sandbox, tool processes and their
 // limits, build folders, the platform's files, the tools' line parsing and the log's batches.
 export { diagnosticText, parseToolLine, type PathMapper } from './diagnostics.js';
-export { fileKind, findBodyOnlyTop, findTopLevel, unsafeFileNames } from './hdl-project.js';
+export { fileKind, findBodyOnlyTop, findTopLevel, stripVerilogComments, unsafeFileNames } from './hdl-project.js';
 export { LogBatches } from './log-batches.js';
 export { TOOL_FILE_SIZE_LIMIT_BYTES, toolSandbox } from './select-runner.js';
 export { describeIsolation, detectIsolation, type ToolSandbox } from './toolchain/bubblewrap.js';

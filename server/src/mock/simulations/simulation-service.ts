@@ -71,6 +71,20 @@ export class SimulationService {
     return view;
   }
 
+  /** A deleted project's simulations go with everything they stored (one running here is stopped). */
+  async forgetProject(owner: string, projectId: string): Promise<void> {
+    const gone = await this.store.forgetWhere(owner, (view) => view?.project_id === projectId);
+    for (const id of gone) this.running.get(id)?.abort();
+  }
+
+  /**
+   * A dropped sandbox's simulations go with everything they stored. One running here is stopped now,
+   * one on another gateway at its next lease renewal (it finds its record gone).
+   */
+  async forgetOwner(owner: string): Promise<void> {
+    for (const id of await this.store.forgetOwner(owner)) this.running.get(id)?.abort();
+  }
+
   /** The owner's finished simulation with its waveform; 409 while it runs or when it recorded none. */
   async waveformOf(owner: string, id: string) {
     const view = await this.store.owned(owner, id);
@@ -147,6 +161,10 @@ export class SimulationService {
     } finally {
       clearInterval(lease);
       this.running.delete(job.id);
+      // Forgotten while it ran (its project or sandbox went): what it wrote since goes too, log lines
+      // still on their way included.
+      await chain;
+      if (!(await store.exists(job.id))) await store.forget(job.id, recorder.signalCount);
     }
   }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '../../errors.js';
+import { hourlyRateError, withinLastHour } from '../hourly-rate.js';
 import type { StateStore } from '../state/state-store.js';
 import {
   isFinishedSimulation,
@@ -40,6 +41,29 @@ const logKey = (id: string) => `sim:${id}:log`;
 const fileKey = (id: string, file: 'vcd' | 'csv') => `sim:${id}:${file}`;
 const waveKey = (id: string) => `sim:${id}:wave`;
 const changesKey = (id: string, signal: string) => `sim:${id}:w:${signal}`;
+/** How many signals a run's waveform has (written before their first changes, so a forget finds them all). */
+const declaredKey = (id: string) => `sim:${id}:signals`;
+
+/** A sandbox's simulations, newest first, and when it started runs within the last hour (its hourly quota). */
+interface SandboxSimulations {
+  ids: string[];
+  starts: number[];
+}
+
+const parseList = (value: string | undefined): SandboxSimulations => {
+  if (value === undefined) return { ids: [], starts: [] };
+  const parsed = JSON.parse(value) as SandboxSimulations | string[];
+  // Before the hourly quota the list was the ids alone.
+  return Array.isArray(parsed) ? { ids: parsed, starts: [] } : parsed;
+};
+
+export interface SimulationStoreOptions {
+  keptPerSandbox: number;
+  /** Runs a sandbox may start in any hour (MOCK_MAX_SIMULATIONS_PER_HOUR); 429 beyond. */
+  perHour: number;
+  leaseMs: number;
+  now?: () => number;
+}
 
 /** What a gateway that stopped renewing leaves behind: a run nobody will finish. */
 export const ABANDONED_MESSAGE = 'The gateway running this simulation stopped before it finished: start it again';
@@ -54,7 +78,7 @@ export const ABANDONED_MESSAGE = 'The gateway running this simulation stopped be
 export class SimulationStore {
   constructor(
     private readonly store: StateStore,
-    private readonly options: { keptPerSandbox: number; leaseMs: number; now?: () => number },
+    private readonly options: SimulationStoreOptions,
   ) {}
 
   private now() {
@@ -80,7 +104,8 @@ export class SimulationStore {
 
   /**
    * Adds a queued simulation to the sandbox's list, refused (429) while another of its runs is
-   * unfinished; the oldest finished ones beyond the bound are forgotten.
+   * unfinished or when the sandbox started its hourly quota of runs; the oldest finished ones beyond
+   * the bound are forgotten with everything they stored.
    */
   async create(owner: string, view: Omit<SimulationView, 'id' | 'status' | 'started_at' | 'finished_at' | 'failure'>) {
     const id = randomUUID().replaceAll('-', '');
@@ -94,16 +119,22 @@ export class SimulationStore {
     };
     for (let attempt = 0; attempt < 20; attempt++) {
       const list = await this.store.read(listKey(owner));
-      const ids = list ? (JSON.parse(list.value) as string[]) : [];
+      const { ids, starts } = parseList(list?.value);
       const views = await Promise.all(ids.map((other) => this.get(other)));
       if (views.some((other) => other && !isFinishedSimulation(other.status))) {
         throw new ApiError(429, 'A simulation is already running: wait for it to finish or cancel it');
       }
+      const now = this.now();
+      const recent = withinLastHour(starts, now);
+      if (recent.length >= this.options.perHour) {
+        throw hourlyRateError({ title: 'Simulation', plural: 'simulations' }, this.options.perHour, recent[0]!, now);
+      }
       const kept = ids.filter((_, index) => views[index]);
       const dropped = kept.splice(Math.max(0, this.options.keptPerSandbox - 1));
-      const stored: StoredSimulation = { owner, view: record, leaseUntil: this.now() + this.options.leaseMs };
+      const stored: StoredSimulation = { owner, view: record, leaseUntil: now + this.options.leaseMs };
       if ((await this.store.write(recordKey(id), JSON.stringify(stored), 0)) === null) continue;
-      if ((await this.store.write(listKey(owner), JSON.stringify([id, ...kept]), list?.version ?? 0)) === null) {
+      const next: SandboxSimulations = { ids: [id, ...kept], starts: [...recent, now] };
+      if ((await this.store.write(listKey(owner), JSON.stringify(next), list?.version ?? 0)) === null) {
         await this.store.remove(recordKey(id));
         continue;
       }
@@ -113,16 +144,54 @@ export class SimulationStore {
     throw new ApiError(503, 'Your simulations are changing too fast to save: try again in a moment');
   }
 
-  /** Every key of a simulation gone. */
-  async forget(id: string): Promise<void> {
+  /**
+   * Takes the simulations `which` picks out of the sandbox's list (the hour's starts stay: deleting a
+   * project does not give runs back) and forgets them; their ids, for stopping the ones running here.
+   */
+  async forgetWhere(owner: string, which: (view: SimulationView | null) => boolean): Promise<string[]> {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const list = await this.store.read(listKey(owner));
+      if (!list) return [];
+      const { ids, starts } = parseList(list.value);
+      const views = await Promise.all(ids.map((id) => this.readStored(id)));
+      const gone = ids.filter((_, index) => which(views[index]?.stored.view ?? null));
+      if (!gone.length) return [];
+      const next: SandboxSimulations = { ids: ids.filter((id) => !gone.includes(id)), starts };
+      if ((await this.store.write(listKey(owner), JSON.stringify(next), list.version)) === null) continue;
+      await Promise.all(gone.map((id) => this.forget(id)));
+      return gone;
+    }
+    throw new ApiError(503, 'Your simulations are changing too fast to save: try again in a moment');
+  }
+
+  /** A dropped sandbox's simulations, its list and its hour of starts gone; the ids it had. */
+  async forgetOwner(owner: string): Promise<string[]> {
+    const list = await this.store.read(listKey(owner));
+    const { ids } = parseList(list?.value);
+    await this.store.remove(listKey(owner));
+    await Promise.all(ids.map((id) => this.forget(id)));
+    return ids;
+  }
+
+  /** Whether a simulation's record is still stored (it was not forgotten). */
+  async exists(id: string): Promise<boolean> {
+    return (await this.store.version(recordKey(id))) !== 0;
+  }
+
+  /** Every key of a simulation gone; `signals`: how many the gateway running it knows it recorded. */
+  async forget(id: string, signals = 0): Promise<void> {
+    // A run stopped before its index was written (cancelled, its gateway gone) still stored changes.
+    const declared = Number((await this.store.read(declaredKey(id)))?.value ?? 0);
     const wave = await this.waveform(id);
-    const signalKeys = wave ? wave.signals.map((signal) => changesKey(id, signal.id)) : [];
+    const count = Math.max(declared, wave?.signals.length ?? 0, signals);
+    const signalKeys = Array.from({ length: count }, (_, index) => changesKey(id, `s${index}`));
     await this.store.remove(
       recordKey(id),
       logKey(id),
       fileKey(id, 'vcd'),
       fileKey(id, 'csv'),
       waveKey(id),
+      declaredKey(id),
       ...signalKeys,
     );
   }
@@ -144,8 +213,7 @@ export class SimulationStore {
   }
 
   async list(owner: string, projectId: string): Promise<SimulationView[]> {
-    const list = await this.store.read(listKey(owner));
-    const ids = list ? (JSON.parse(list.value) as string[]) : [];
+    const { ids } = parseList((await this.store.read(listKey(owner)))?.value);
     const views = await Promise.all(ids.map((id) => this.get(id)));
     return views.filter((view): view is SimulationView => view !== null && view.project_id === projectId);
   }
@@ -159,14 +227,14 @@ export class SimulationStore {
     });
   }
 
-  /** Extends the running gateway's lease; true when someone asked to cancel meanwhile. */
+  /** Extends the running gateway's lease; true when someone asked to cancel meanwhile or it was forgotten. */
   async renew(id: string): Promise<boolean> {
     let cancel = false;
-    await this.change(id, (stored) => {
+    const view = await this.change(id, (stored) => {
       stored.leaseUntil = this.now() + this.options.leaseMs;
       cancel = stored.cancelRequested === true;
     });
-    return cancel;
+    return cancel || view === null;
   }
 
   /** Ends it (once: a finished simulation keeps its outcome). */
@@ -229,6 +297,12 @@ export class SimulationStore {
   }
 
   // ---- the waveform ----
+  /** How many signals (s0, s1 …) the run records, before any of their changes is stored. */
+  async declareSignals(id: string, count: number): Promise<void> {
+    await this.store.remove(declaredKey(id));
+    await this.store.write(declaredKey(id), String(count), 0);
+  }
+
   /** Appends chunks of one signal's changes (each at most CHANGES_PER_CHUNK, in time order). */
   async appendChanges(id: string, signal: string, chunks: readonly Change[][]): Promise<void> {
     if (chunks.length)

@@ -12,6 +12,7 @@ import {
   type ToolSandbox,
   ToolSlots,
   unsafeFileNames,
+  stripVerilogComments,
   VHDL_PLATFORM,
 } from '../builds/index.js';
 import type { SimulationJob, SimulationOutcome, SimulationOutput, SimulationRunner } from './simulation-runner.js';
@@ -20,11 +21,13 @@ import {
   STIMULUS_SAMPLES_FILE,
   STIMULUS_TARGETS,
   STIMULUS_TB_NAME,
+  registerPortsOf,
   samplesFile,
   verilogStimulusTestbench,
   vhdlStimulusTestbench,
 } from './stimulus-testbench.js';
 import { keepSignal, slotSignal } from './recorded-signals.js';
+import { instantiatedIpCore, ipCoreNames, ipCoreRefusal } from './ip-core-models.js';
 import type { StimulusPlan, TestbenchPlan } from './simulation-types.js';
 import { ToolSimulation, type ToolLimits } from './tool-simulation.js';
 
@@ -81,6 +84,8 @@ export class ToolchainSimulationRunner implements SimulationRunner {
       ]);
       const unsafe = unsafeFileNames(job.files.map((file) => file.name));
       if (unsafe.length) return fail(unsafe[0]!);
+      const core = instantiatedIpCore(job.files, await this.ipCores());
+      if (core) return fail(ipCoreRefusal(core));
       await mkdir(sim.src, { recursive: true });
       for (const file of job.files) await writeFile(path.join(sim.src, file.name), file.content);
       return await ToolSimulation.outcomeOf(() =>
@@ -92,6 +97,16 @@ export class ToolchainSimulationRunner implements SimulationRunner {
       ticket.release();
       await rm(dir, { recursive: true, force: true });
     }
+  }
+
+  private ipCoreList: Promise<string[]> | null = null;
+
+  /** The platform's IP core names, read once. */
+  private ipCores(): Promise<string[]> {
+    this.ipCoreList ??= readFile(path.join(this.options.platformDir, 'verilog', IP_CORES_VERILOG), 'utf8').then(
+      ipCoreNames,
+    );
+    return this.ipCoreList;
   }
 
   private async platform(sim: ToolSimulation) {
@@ -142,7 +157,8 @@ export class ToolchainSimulationRunner implements SimulationRunner {
     output.describeSignals((signal) =>
       keepSignal(signal, STIMULUS_TB_NAME, plan.probes, found) ? slotSignal(signal, STIMULUS_TB_NAME, volts) : null,
     );
-    const outcome = await this.simulateStimulus(job, plan, sim, top.language, periodPs);
+    const topText = job.files.find((file) => file.name === top.file)!.content;
+    const outcome = await this.simulateStimulus(job, plan, sim, top.language, periodPs, topText);
     const missing = plan.probes.filter((probe) => !found.has(probe));
     if (outcome.status === 'passed' && missing.length)
       return fail(
@@ -157,6 +173,7 @@ export class ToolchainSimulationRunner implements SimulationRunner {
     sim: ToolSimulation,
     language: 'vhdl' | 'verilog',
     periodPs: number,
+    topText: string,
   ) {
     const target = job.config.target;
     if (language === 'vhdl') {
@@ -174,7 +191,8 @@ export class ToolchainSimulationRunner implements SimulationRunner {
       ]);
     }
     const tb = `${STIMULUS_TB_NAME}.sv`;
-    await writeFile(path.join(sim.src, tb), verilogStimulusTestbench(plan, target, periodPs));
+    const ports = registerPortsOf(stripVerilogComments(topText));
+    await writeFile(path.join(sim.src, tb), verilogStimulusTestbench(plan, target, periodPs, ports));
     return this.runIcarus(job, sim, [tb], [STIMULUS_TB_NAME]);
   }
 

@@ -15,6 +15,8 @@ export class WaveformRecorder {
   /** The dump's signal index → the kept signal's index, or -1. */
   private kept: number[] = [];
   private readonly parser: VcdParser;
+  /** The header was read but its signals not yet declared to the store. */
+  private undeclared = false;
   leftOut = 0;
 
   constructor(
@@ -36,6 +38,7 @@ export class WaveformRecorder {
         this.pending = this.signals.map(() => []);
         this.chunkStarts = this.signals.map(() => []);
         this.leftOut = leftOut;
+        this.undeclared = true;
       },
       change: (declared, time, value) => {
         const signal = this.kept[declared]!;
@@ -54,6 +57,11 @@ export class WaveformRecorder {
     });
   }
 
+  /** Signals the waveform records (s0 … s{n-1}), once the dump's header was read. */
+  get signalCount(): number {
+    return this.signals.length;
+  }
+
   /** Reads a piece of the dump and stores the chunks it filled. */
   async write(text: string): Promise<void> {
     this.parser.write(text);
@@ -61,6 +69,10 @@ export class WaveformRecorder {
   }
 
   private async storeFull() {
+    if (this.undeclared) {
+      this.undeclared = false;
+      await this.store.declareSignals(this.simulationId, this.signals.length);
+    }
     const full = this.full;
     this.full = [];
     for (const { signal, chunk } of full) {

@@ -35,6 +35,11 @@ export interface SandboxRegistryOptions {
   identity?: { reset(): void | Promise<void> };
   /** Where builds go to run (the dispatcher, see build-wiring.ts); without it they stay queued. */
   builds?: BuildHandoff;
+  /**
+   * Forgets what a sandbox keeps beside its document (its simulations) when it is dropped: idle,
+   * making room or reset. The store keys them by sandbox key, so nothing else would ever free them.
+   */
+  forgetBeside?: (sandboxKey: string) => Promise<void>;
 }
 
 /** So a loop of sign-ins (a new session sandbox each) cannot grow the store without bound. */
@@ -316,6 +321,7 @@ export class SandboxRegistry {
     for (const buildId of active) await this.builds?.stop(key, buildId);
     await this.storage.forget(all);
     for (const hash of sandbox.apiKeyHashes()) await this.store.remove(apiKeyIndex(hash));
+    await this.options.forgetBeside?.(key);
     return meta;
   }
 }

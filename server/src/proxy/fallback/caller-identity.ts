@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { MockIdentity, MockUser } from '../../mock/session.js';
 import { API_COOKIES } from '../hygiene.js';
+import type { VerifiedSubjects } from './verified-subject.js';
 
 /**
  * The header the fallback puts the caller's credential hash in when it hands a request to the mock
@@ -27,15 +28,24 @@ function credentialOf(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
+const hashOf = (domain: string, text: string) =>
+  createHash('sha256').update(`cloud-compile mock fallback ${domain}\0${text}`).digest('hex');
+
 /**
- * Who the caller is to the fallback: a hash of the credential, never the credential itself (it is
- * not logged, nor stored) and never its claims (a JWT's are unverified here: the upstream verifies
- * them, and never sees these requests). Undefined without a credential: the mock answers 401.
+ * Who the caller is to the fallback, as a hash (the credential is never logged nor stored): the
+ * subject of an access token verified against the identity provider's keys, so a refreshed token
+ * keeps its sandbox; else the credential itself (a token's claims are never trusted unverified: a
+ * forged token naming someone else's subject is just another credential). Undefined without a
+ * credential: the mock answers 401.
  */
-export function callerHash(request: FastifyRequest): string | undefined {
+export async function callerHash(
+  request: FastifyRequest,
+  subjects: VerifiedSubjects | undefined,
+): Promise<string | undefined> {
   const credential = credentialOf(request);
   if (credential === undefined) return undefined;
-  return createHash('sha256').update(`cloud-compile mock fallback\0${credential}`).digest('hex');
+  const subject = await subjects?.subjectOf(credential);
+  return subject === undefined ? hashOf('credential', credential) : hashOf('subject', subject);
 }
 
 /** The terms version the fallback's callers have accepted: the upstream's identity provider asks for terms, not the mock. */

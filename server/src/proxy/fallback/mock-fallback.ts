@@ -9,6 +9,7 @@ import { DOCUMENT_PATH } from '../contract-document.js';
 import { endToEndHeaders, type ForwardOptions, type Headers } from '../forward.js';
 import { CALLER_HEADER, callerHash, callerIdentityPlugin } from './caller-identity.js';
 import { ContractOperations, UpstreamOperations, type OperationKey, type UpstreamDocument } from './operations.js';
+import { VerifiedSubjects } from './verified-subject.js';
 
 /** The largest API description read from the upstream (ours is about 100 KB). */
 const MAX_DOCUMENT_BYTES = 8 * 1024 * 1024;
@@ -87,7 +88,10 @@ const hasBody = (request: FastifyRequest) =>
 export async function createMockFallback(
   app: FastifyInstance,
   upstream: { pool: Pool; basePath: string; host: string },
+  /** The identity provider (AUTH_UPSTREAM), whose keys verify the callers' access tokens. */
+  authUpstream: string,
 ): Promise<MockFallback> {
+  const subjects = new VerifiedSubjects(authUpstream);
   const contract = new ContractOperations(JSON.parse(await readFile(CONTRACT_FILE, 'utf8')) as unknown);
   const upstreamOperations = new UpstreamOperations({
     fetchDocument: () => readUpstreamDocument(upstream.pool, upstream.basePath, upstream.host),
@@ -103,12 +107,12 @@ export async function createMockFallback(
   app.addHook('onClose', async () => (await started)?.close());
   const operationOf = new WeakMap<FastifyRequest, OperationKey>();
 
-  /** The request as the mock gets it: the caller's credential replaced by its hash, the client's address kept. */
+  /** The request as the mock gets it: the caller's credential replaced by its (verified subject's) hash, the client's address kept. */
   const answerFromMock = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const headers = endToEndHeaders(request.headers as Headers);
     delete headers.authorization;
     delete headers.cookie;
-    const caller = callerHash(request);
+    const caller = await callerHash(request, subjects);
     if (caller === undefined) delete headers[CALLER_HEADER];
     else headers[CALLER_HEADER] = caller;
     const mock = await started;
