@@ -198,8 +198,28 @@ describe('stopping a build', () => {
   );
 
   it('stops at the time limit, failing the build and saying so in the log', { timeout: 180_000 }, async () => {
-    const { config, files } = busy();
-    const { outcome, log } = await start(runner({ timeLimitMs: 2000 }), 'slow', config, files).done;
+    // The limit must strike while GHDL checks the design: once the check is done, Yosys running out of time
+    // only skips the resource estimate (a platform note, yosys-estimate.test.ts). A constant GHDL computes
+    // while it elaborates keeps it busy far beyond the limit, on an idle machine as on a loaded one.
+    const spinning = [
+      'architecture rtl of CustomInstrument is',
+      '  function spin(n : integer) return integer is',
+      '    variable acc : integer := 0;',
+      '  begin',
+      '    for i in 1 to n loop',
+      '      acc := (acc + i) mod 1000;',
+      '    end loop;',
+      '    return acc;',
+      '  end function;',
+      '  constant SPUN : integer := spin(2000000000);',
+      'begin',
+      '  OutputA <= InputA;',
+      '  OutputB <= to_signed(SPUN, 16);',
+      'end architecture;',
+    ];
+    const { outcome, log } = await start(runner({ timeLimitMs: 2000 }), 'slow', seed.projects[0]!.config, [
+      { name: 'spinning.vhd', content: spinning.join('\n') },
+    ]).done;
     expect(outcome).toMatchObject({ status: 'failed', error: 'SYNTHESIS failed: the time limit was reached' });
     expect(log).toContain('ERROR: time limit reached: the build was stopped after 2 s (MOCK_BUILD_TIME_LIMIT_S)');
   });
