@@ -63,7 +63,7 @@ afterAll(async () => {
   );
   process.stdout.write(`platform designs (${cores} at once):\n  ${times.join('\n  ')}\n`);
   if (tmpRoot) await rm(tmpRoot, { recursive: true, force: true });
-});
+}, 300_000); // it waits for every build, also those of tests left out by -t
 
 const errors = (built: Finished) => built.diagnostics.filter((d) => d.severity === 'error');
 const warnings = (built: Finished) => built.diagnostics.filter((d) => d.severity === 'warning');
