@@ -1,6 +1,8 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { SourceFile } from '../../domain.js';
 import type { Diagnostic } from '../diagnostics.js';
-import { IP_CORES, MOKU_COMPONENTS } from './platform-files.js';
+import { IP_CORES, MOKU_COMPONENTS, MOKU_LIBRARY, VHDL_PLATFORM } from './platform-files.js';
 import { platformNote } from './platform-notes.js';
 
 /**
@@ -65,6 +67,20 @@ export interface AssociationFixes {
   notes: { diagnostic: Diagnostic; text: string }[];
   /** Held errors no edit could answer: the design's own, reported as they are. */
   errors: Diagnostic[];
+}
+
+/**
+ * What `fix` reads where GHDL says a port is declared: the platform's VHDL in `platformFolder` (as
+ * `platform/<name>`, the name diagnostics give it), else the user's file of that name.
+ */
+export async function declarationTexts(
+  platformFolder: string,
+  files: readonly SourceFile[],
+): Promise<(file: string) => string | undefined> {
+  const texts = new Map<string, string>();
+  for (const name of [...VHDL_PLATFORM, ...MOKU_LIBRARY])
+    texts.set(`platform/${name}`, (await readFile(path.join(platformFolder, name))).toString('utf8'));
+  return (file) => texts.get(file) ?? files.find((f) => f.name === file)?.content;
 }
 
 export class PlatformAssociations {

@@ -1,9 +1,9 @@
-import { copyFile, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BuildOutcome } from '../runner.js';
 import { diagnosticText } from '../diagnostics.js';
 import type { TopLevel } from '../hdl-project.js';
-import { MAX_ASSOCIATION_PASSES, PlatformAssociations } from './platform-associations.js';
+import { declarationTexts, MAX_ASSOCIATION_PASSES, PlatformAssociations } from './platform-associations.js';
 import { MOKU_LIBRARY, MOKU_LIBRARY_NAME, VHDL_PLATFORM } from './platform-files.js';
 import type { SynthesisContext } from './synthesis-context.js';
 import type { ToolEnd } from './tool-process.js';
@@ -93,10 +93,7 @@ export async function checkVhdl(
 async function analyseUserFiles(ctx: SynthesisContext, ghdl: string, args: string[]): Promise<ToolEnd> {
   const job = ctx.job();
   const associations = new PlatformAssociations(job.files);
-  const texts = new Map<string, string>();
-  for (const name of [...VHDL_PLATFORM, ...MOKU_LIBRARY])
-    texts.set(`platform/${name}`, (await readFile(path.join(ctx.dir(), 'platform', name))).toString('utf8'));
-  const readText = (file: string) => texts.get(file) ?? job.files.find((f) => f.name === file)?.content;
+  const readText = await declarationTexts(path.join(ctx.dir(), 'platform'), job.files);
   const report = () => {
     const fixes = associations.fix(readText);
     for (const error of fixes.errors) ctx.addDiagnostic(error, diagnosticText(error));
