@@ -88,6 +88,7 @@ const lineOf = (design: string, file: string, text: string) =>
 describe('designs that use the platform build as on the instrument', { timeout: 300_000 }, () => {
   it('knows every design folder', () => {
     expect(designs).toEqual([
+      'concatenation-own-array',
       'interlaced',
       'ip-core-signed',
       'ip-cores',
@@ -165,6 +166,17 @@ describe('designs that use the platform build as on the instrument', { timeout: 
     expect(notes(built).map((n) => n.line)).toEqual([...lines, at('Offset => signed(Control(1)')]);
     expect(notes(built)[0]!.message).toMatch(
       /^the vendor's toolchain takes signed\(…\) as it is on the unconstrained port "Scale" of the platform's ScaleOffset; GHDL needs a constrained type there/,
+    );
+    expect(built.log.join('\n')).toMatch(/Resources: [1-9]\d* cells/);
+  });
+
+  it('concatenation-own-array: "&" made ambiguous by the design\'s own array is read as Vivado reads it', async () => {
+    const built = await succeeded('concatenation-own-array');
+    const line = lineOf('concatenation-own-array', 'history.vhd', 'std_logic_vector(Im & Re)');
+    expect(warnings(built)).toEqual([]);
+    expect(notes(built).map((n) => [n.file, n.line])).toEqual([['history.vhd', line]]);
+    expect(notes(built)[0]!.message).toMatch(
+      /^the vendor's toolchain reads this "&" as a signed concatenation \(the type of "Im"\)/,
     );
     expect(built.log.join('\n')).toMatch(/Resources: [1-9]\d* cells/);
   });

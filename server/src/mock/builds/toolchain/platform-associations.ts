@@ -21,6 +21,11 @@ const CANT_ASSOCIATE = /^can't associate (?:'[^']*'|\w+) with (?:signal interfac
 const ACTUAL_TYPE = /^\(type of (?:'[^']*'|\w+) is (?:a subtype of )?(?<type>\w+)\)$/;
 const FORMAL_TYPE = /^\(type of (?:signal interface|port) "[^"]*" is (?:a subtype of )?(?<type>\w+)\)$/;
 const UNCONSTRAINED_CONVERSION = /^type of actual conversion must be fully constrained$/;
+// `std_logic_vector(Im & Re)` where the design's own array of signed gives "&" a second meaning.
+const AMBIGUOUS_CONCATENATION = /^can't resolve overload for operator "&"$/;
+const INTERPRETATION = /^(?:possible interpretations are:|array type "\w+")$/;
+/** The slot's sample ports, declared by the platform's entity: signed. */
+const SAMPLE_PORT = /^(?:input|output)[a-d]$/i;
 
 /** The closely related array types the platform's ports and the designs use: GHDL's name → the expanded name. */
 const CONVERTIBLE: Record<string, { name: string; shown: string }> = {
@@ -47,7 +52,7 @@ interface Instance {
 interface Held {
   diagnostic: Diagnostic;
   instance: Instance;
-  kind: 'associate' | 'conversion';
+  kind: 'associate' | 'conversion' | 'concatenation';
   formal?: string;
   actualType?: string;
   formalType?: string;
@@ -110,17 +115,19 @@ export class PlatformAssociations {
         return `  ${d.message}`;
       }
     }
+    if (last?.kind === 'concatenation' && INTERPRETATION.test(d.message)) return `  ${d.message}`;
     const key = `${d.file}:${d.line}:${d.column}:${d.severity}:${d.message}`;
     if (d.origin === 'user' && d.severity === 'error' && !this.attempted.has(key)) {
       const associate = CANT_ASSOCIATE.exec(d.message);
       const conversion = UNCONSTRAINED_CONVERSION.test(d.message);
-      const instance = (associate || conversion) && this.platformInstanceAt(d);
+      const concatenation = AMBIGUOUS_CONCATENATION.test(d.message);
+      const instance = (associate || conversion || concatenation) && this.platformInstanceAt(d);
       if (instance) {
         this.attempted.add(key);
         this.held.push({
           diagnostic: d,
           instance,
-          kind: associate ? 'associate' : 'conversion',
+          kind: associate ? 'associate' : conversion ? 'conversion' : 'concatenation',
           formal: associate?.groups!.formal,
         });
         return `${d.file}:${d.line}: GHDL: ${d.message} (at a port of the platform's ${instance.unit}: see the note)`;
@@ -172,6 +179,18 @@ export class PlatformAssociations {
         );
         continue;
       }
+      if (h.kind === 'concatenation') {
+        const fixed = this.concatenation(text, at);
+        if (!fixed) result.errors.push(h.diagnostic);
+        else {
+          add(fixed.edit);
+          note(
+            `the vendor's toolchain reads this "&" as a ${fixed.shown} concatenation (the type of "${fixed.operand}"); ` +
+              'GHDL finds a second meaning in an array type of the design, so the check names the type',
+          );
+        }
+        continue;
+      }
       const conversion = actual ? /^((?:\w+\.)*\w+)\s*\(([\s\S]*)\)$/.exec(actual) : null;
       if (!actual || !conversion) {
         result.errors.push(h.diagnostic);
@@ -217,6 +236,39 @@ export class PlatformAssociations {
       result.files.push({ name: file, content: text });
     }
     return result;
+  }
+
+  /**
+   * The edit qualifying the operand of the conversion around an ambiguous "&" at `at` (`T(A & B)` becomes
+   * `T(<type of A>'(A & B))`), the type taken from A's declaration; null when it cannot be told.
+   */
+  private concatenation(text: string, at: number): { edit: Edit; shown: string; operand: string } | null {
+    const arrow = text.lastIndexOf('=>', at);
+    if (arrow < 0) return null;
+    const start = arrow + 2 + (/^\s*/.exec(text.slice(arrow + 2))?.[0].length ?? 0);
+    const actual = actualAt(text, start);
+    const conversion = actual ? /^((?:\w+\.)*\w+)\s*\(\s*(\w+)/.exec(actual) : null;
+    if (!actual || !conversion || start + actual.length < at) return null;
+    const operand = conversion[2]!;
+    const declared = SAMPLE_PORT.test(operand)
+      ? 'signed'
+      : new RegExp(`\\b(?:signal|variable|constant)\\s+(?:\\w+\\s*,\\s*)*${operand}\\b[\\w\\s,]*:\\s*(\\w+)`, 'i')
+          .exec(withoutComments(text))?.[1]
+          ?.toLowerCase();
+    const type = {
+      signed: 'unresolved_signed',
+      unsigned: 'unresolved_unsigned',
+      std_logic_vector: 'std_ulogic_vector',
+    }[declared ?? ''];
+    const convertible = type ? CONVERTIBLE[type] : undefined;
+    if (!convertible) return null;
+    const open = start + actual.indexOf('(') + 1;
+    const inner = actualAt(text, open)!;
+    return {
+      edit: { at: open, remove: inner.length, insert: `${convertible.name}'(${inner})` },
+      shown: convertible.shown,
+      operand,
+    };
   }
 
   /** The instance of a platform component whose association holds the diagnostic's place, or null. */
