@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../helpers/contract-caller.js';
@@ -117,6 +118,26 @@ describe('checkDraft with the real toolchain', () => {
     ).json<CheckResult>();
     const line = missing.split('\n').findIndex((l) => l.includes('NoSuchUnit')) + 1;
     expect(userErrors(failed).map((d) => [d.file, d.line])).toEqual([['top.vhd', line]]);
+  });
+
+  it("reads associations at the platform's components as a build does: platform notes, no error", async () => {
+    const id = await projectId(ada, 'Arithmetic Unit');
+    // Our designs of platform-designs.test.ts as a draft of the project's top.vhd (another architecture).
+    for (const [design, file, notes] of [
+      ['scale-offset-conversion', 'trim.vhd', 4],
+      ['ip-core-signed', 'smoothed-sum.vhd', 5],
+    ] as const) {
+      const content = readFileSync(new URL(`designs/platform/${design}/${file}`, import.meta.url), 'utf8');
+      const answer = await ada('POST', `/api/projects/${id}/check`, { name: 'top.vhd', content });
+      const result = answer.json<CheckResult>();
+      expect(result.outcome, answer.text).toBe('checked');
+      expect(userErrors(result)).toEqual([]);
+      const found = result.diagnostics.filter((d) => d.severity === 'note' && d.file === 'top.vhd');
+      expect(found).toHaveLength(notes);
+      expect(found[0]!.message).toMatch(
+        /^the vendor's toolchain .*: a limit of the check, not an error in your design$/,
+      );
+    }
   });
 
   it('finds a Verilog error at its line with Verilator', async () => {

@@ -63,7 +63,7 @@ afterAll(async () => {
   );
   process.stdout.write(`platform designs (${cores} at once):\n  ${times.join('\n  ')}\n`);
   if (tmpRoot) await rm(tmpRoot, { recursive: true, force: true });
-});
+}, 300_000); // it waits for every build, also those of tests left out by -t
 
 const errors = (built: Finished) => built.diagnostics.filter((d) => d.severity === 'error');
 const warnings = (built: Finished) => built.diagnostics.filter((d) => d.severity === 'warning');
@@ -88,7 +88,9 @@ const lineOf = (design: string, file: string, text: string) =>
 describe('designs that use the platform build as on the instrument', { timeout: 300_000 }, () => {
   it('knows every design folder', () => {
     expect(designs).toEqual([
+      'concatenation-own-array',
       'interlaced',
+      'ip-core-signed',
       'ip-cores',
       'latch',
       'moku-functions',
@@ -97,9 +99,11 @@ describe('designs that use the platform build as on the instrument', { timeout: 
       'real-constants',
       'real-conversion',
       'reverse-order',
+      'scale-offset-conversion',
       'scale-offset-registers',
       'signed-concatenation',
       'unassigned-port',
+      'user-component-mismatch',
       'vhdl-extension',
     ]);
   });
@@ -127,6 +131,66 @@ describe('designs that use the platform build as on the instrument', { timeout: 
     // Yosys kept them as cells of the design: the logic around them was synthesized, not swept away.
     const netlist = built.outcome.artifacts?.find((a) => a.name === 'netlist.json')?.content.toString('utf8') ?? '';
     expect(netlist).toContain('"type": "FFT_1024"');
+  });
+
+  it("ip-core-signed: signed signals on IP cores' std_logic_vector ports are converted, each a platform note", async () => {
+    const built = await succeeded('ip-core-signed');
+    const file = 'smoothed-sum.vhd';
+    const at = (text: string) => lineOf('ip-core-signed', file, text);
+    expect(warnings(built)).toEqual([]);
+    // GHDL names one refused association per instance and pass: the FIR's input and the adder's A, then the
+    // FIR's output and the adder's B, then the adder's S.
+    const fir = ['s_axis_data_tdata => InputA', 'm_axis_data_tdata => Smoothed'].map(at);
+    const adder = at('A => Smoothed(23');
+    expect(notes(built).map((n) => n.line)).toEqual([fir[0], adder, fir[1], adder, adder]);
+    expect(notes(built).every((n) => n.file === file)).toBe(true);
+    expect(notes(built)[0]!.message).toBe(
+      'the vendor\'s toolchain connects this signed signal to the std_logic_vector port "s_axis_data_tdata" of the ' +
+        "platform's FIR_Filter_7coef as it is; GHDL needs a type conversion there, so the check adds one: " +
+        'a limit of the check, not an error in your design',
+    );
+    // Checked in full: GHDL synthesized the design and Yosys counted the logic around the cores.
+    expect(built.log.join('\n')).toMatch(/Resources: [1-9]\d* cells/);
+    expect(built.log).toContain('Black box: FIR_Filter_7coef (1 instance), a pre-compiled IP core of the platform');
+  });
+
+  it("scale-offset-conversion: signed(Control(n)(…)) into ScaleOffset's unconstrained ports is checked in full", async () => {
+    const built = await succeeded('scale-offset-conversion');
+    const at = (text: string) => lineOf('scale-offset-conversion', 'trim.vhd', text);
+    expect(warnings(built)).toEqual([]);
+    const lines = [
+      at('Scale => signed(Control(0)'),
+      at('Scale => signed(Control(0)'),
+      at('Scale => signed(Control(1)'),
+    ];
+    expect(notes(built).map((n) => n.line)).toEqual([...lines, at('Offset => signed(Control(1)')]);
+    expect(notes(built)[0]!.message).toMatch(
+      /^the vendor's toolchain takes signed\(…\) as it is on the unconstrained port "Scale" of the platform's ScaleOffset; GHDL needs a constrained type there/,
+    );
+    expect(built.log.join('\n')).toMatch(/Resources: [1-9]\d* cells/);
+  });
+
+  it('concatenation-own-array: "&" made ambiguous by the design\'s own array is read as Vivado reads it', async () => {
+    const built = await succeeded('concatenation-own-array');
+    const line = lineOf('concatenation-own-array', 'history.vhd', 'std_logic_vector(Im & Re)');
+    expect(warnings(built)).toEqual([]);
+    expect(notes(built).map((n) => [n.file, n.line])).toEqual([['history.vhd', line]]);
+    expect(notes(built)[0]!.message).toMatch(
+      /^the vendor's toolchain reads this "&" as a signed concatenation \(the type of "Im"\)/,
+    );
+    expect(built.log.join('\n')).toMatch(/Resources: [1-9]\d* cells/);
+  });
+
+  it("user-component-mismatch: the same association at the user's own component fails at its file:line", async () => {
+    const built = await builds.get('user-component-mismatch')!;
+    expect(built.outcome.status).toBe('failed');
+    expect(notes(built)).toEqual([]);
+    expect(errors(built)[0]).toMatchObject({
+      file: 'mismatch.vhd',
+      line: lineOf('user-component-mismatch', 'mismatch.vhd', 'D => InputA'),
+      message: "can't associate 'inputa' with port \"d\"",
+      origin: 'user',
+    });
   });
 
   it('signed-concatenation: std_logic_vector(InputA & InputB) has one meaning outside the interlaced target', async () => {

@@ -40,6 +40,7 @@ export { TOOL_FILE_SIZE_LIMIT_BYTES, toolSandbox } from './select-runner.js';
 export { describeIsolation, detectIsolation, type ToolSandbox } from './toolchain/bubblewrap.js';
 export { makeBuildFolder } from './toolchain/build-folders.js';
 export { IP_CORES_VERILOG, MOKU_LIBRARY, MOKU_LIBRARY_NAME, VHDL_PLATFORM } from './toolchain/platform-files.js';
+export { declarationTexts, MAX_ASSOCIATION_PASSES, PlatformAssociations } from './toolchain/platform-associations.js';
 export { BuildBudget, runTool, toolEnvironment, type ToolEnd, type ToolRun } from './toolchain/tool-process.js';
 export { toolEndMessages, wroteTooMuch } from './toolchain/tool-output.js';
 export { ToolSlots } from './toolchain/tool-slots.js';

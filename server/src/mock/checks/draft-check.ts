@@ -13,6 +13,7 @@ import { designMemoryLines, wroteTooMuch } from '../builds/index.js';
 import { ToolSlots } from '../builds/index.js';
 import { verilatorLintArgs } from '../builds/index.js';
 import { dependencyOrder } from '../builds/index.js';
+import { declarationTexts, MAX_ASSOCIATION_PASSES, PlatformAssociations } from '../builds/index.js';
 import { CheckPlatform } from './check-platform.js';
 
 /**
@@ -148,8 +149,20 @@ class CheckRun {
     const ordered = dependencyOrder(vhdl).map((name) => `./${name}`);
     const platform = VHDL_PLATFORM.map((n) => `../platform/${n}`);
     const args = ['-s', '--std=08', '--workdir=.', `-P${this.libraries}`, ...platform, ...ordered];
-    const result = await this.tool('ghdl', this.options.ghdl.path, args);
-    return result ?? this.checked('ghdl');
+    // As a build: associations at the platform's components that the vendor's toolchain accepts are read
+    // as it reads them (platform-associations.ts), each a platform note, and the files checked again.
+    const associations = new PlatformAssociations(vhdl);
+    const readText = await declarationTexts(path.join(this.dir, 'platform'), vhdl);
+    for (let pass = 1; ; pass++) {
+      const stopped = await this.tool('ghdl', this.options.ghdl.path, args, undefined, associations.rewrite);
+      if (stopped) return stopped;
+      const userErrors = this.diagnostics.some((d) => d.severity === 'error' && d.origin === 'user');
+      const fixes = associations.fix(readText);
+      this.diagnostics.push(...fixes.errors, ...fixes.notes.map((n) => n.diagnostic));
+      if (userErrors || fixes.files.length === 0 || pass === MAX_ASSOCIATION_PASSES) break;
+      await this.write(fixes.files, { replace: true });
+    }
+    return this.checked('ghdl');
   }
 
   async verilog(): Promise<RunResult> {
@@ -178,9 +191,9 @@ class CheckRun {
     return { tool, diagnostics: this.diagnostics, outcome: 'checked', detail: null };
   }
 
-  private async write(files: readonly SourceFile[]) {
+  private async write(files: readonly SourceFile[], { replace = false } = {}) {
     const src = path.join(this.dir, 'src');
-    await mkdir(src);
+    if (!replace) await mkdir(src);
     for (const file of files) await writeFile(path.join(src, file.name), file.content);
   }
 
@@ -197,6 +210,8 @@ class CheckRun {
     command: string,
     args: string[],
     place: (diagnostic: Diagnostic) => Diagnostic = (d) => d,
+    /** Restates a diagnostic, or keeps it out of the answer (a string or null: see PlatformAssociations). */
+    rewrite: (diagnostic: Diagnostic) => Diagnostic | string | null = (d) => d,
   ): Promise<RunResult | null> {
     if (this.signal.aborted) throw new CheckSuperseded();
     const memoryLines = designMemoryLines(this.files);
@@ -211,8 +226,10 @@ class CheckRun {
       buildDir: this.dir,
       onLine: (raw) => {
         const line = screen.line(raw.replaceAll(`${this.dir}/`, ''));
-        const diagnostic = line === null ? null : parseToolLine(line, this.mapPath).diagnostic;
-        if (diagnostic && this.diagnostics.length < MAX_CHECK_DIAGNOSTICS) this.diagnostics.push(place(diagnostic));
+        const parsed = line === null ? null : parseToolLine(line, this.mapPath).diagnostic;
+        const diagnostic = parsed && rewrite(parsed);
+        if (diagnostic && typeof diagnostic !== 'string' && this.diagnostics.length < MAX_CHECK_DIAGNOSTICS)
+          this.diagnostics.push(place(diagnostic));
       },
     });
     const cancel = () => run.cancel();

@@ -15,6 +15,8 @@ export const VHDL_PLATFORM = [
 /** The platform library that designs name as `library Moku; use Moku.Support.all;` (analysed with --work=Moku). */
 export const MOKU_LIBRARY = ['moku/support.vhd', 'moku/scale-offset.vhd', 'moku/interpolator.vhd'];
 export const MOKU_LIBRARY_NAME = 'Moku';
+/** The components library Moku declares (moku/scale-offset.vhd, moku/interpolator.vhd). */
+export const MOKU_COMPONENTS = ['ScaleOffset', 'ScaleOffset2', 'Interpolator'];
 
 /**
  * The platform's pre-compiled IP cores: their components are declared in ip-cores-pkg.vhd (visible in the

@@ -39,6 +39,8 @@ export interface SynthesisContext {
   toolError(): string | null;
   /** Whether the design has errors of its own. */
   userErrors(): boolean;
+  /** Reports a diagnostic of the design (an error, or a platform note) with its log line. */
+  addDiagnostic(diagnostic: Diagnostic, text: string): void;
   /** The check stops short of a resource estimate, saying so in a platform note on `file`'s top level. */
   estimateSkipped(file: string, what: string): true;
 }

@@ -352,6 +352,7 @@ export class ToolchainBuild {
     troubleWords: () => this.troubleWords(),
     toolError: () => this.toolError,
     userErrors: () => this.userErrors(),
+    addDiagnostic: (diagnostic, text) => this.addDiagnostic(diagnostic, text),
     estimateSkipped: (file, what) => this.estimateSkipped(file, what),
   };
 

@@ -1,7 +1,9 @@
-import { copyFile } from 'node:fs/promises';
+import { copyFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BuildOutcome } from '../runner.js';
+import { diagnosticText } from '../diagnostics.js';
 import type { TopLevel } from '../hdl-project.js';
+import { declarationTexts, MAX_ASSOCIATION_PASSES, PlatformAssociations } from './platform-associations.js';
 import { MOKU_LIBRARY, MOKU_LIBRARY_NAME, VHDL_PLATFORM } from './platform-files.js';
 import type { SynthesisContext } from './synthesis-context.js';
 import type { ToolEnd } from './tool-process.js';
@@ -42,7 +44,7 @@ export async function checkVhdl(
   const ordered = order.map((name) => name.replace(/^\.\//, '')).filter((name) => vhdl.includes(name));
   // The files GHDL left out (all of them when a unit is missing) in the order their text gives.
   const rest = dependencyOrder(job.files.filter((f) => vhdl.includes(f.name) && !ordered.includes(f.name)));
-  end = await ctx.tool('ghdl', ghdl, ['-a', ...std, ...[...ordered, ...rest].map(asPath)]);
+  end = await analyseUserFiles(ctx, ghdl, [...std, ...[...ordered, ...rest].map(asPath)]);
   if (!ok(end)) return { done: await ctx.failure(end) };
   if (top.language !== 'vhdl') return { netlist: null };
 
@@ -81,4 +83,32 @@ export async function checkVhdl(
   await copyFile(path.join(dir, 'vhdl-netlist.v'), path.join(dir, 'src', '.vhdl-netlist.v'));
   ctx.log(`GHDL synthesized ${target} (${netlist.split('\n').length} lines of Verilog for Yosys)`);
   return { netlist };
+}
+
+/**
+ * `ghdl -a` of the user's files, in passes: associations at the platform's components that GHDL refuses
+ * and the vendor's toolchain accepts are held back, the check copies edited to read them as the vendor
+ * does (platform-associations.ts), each edit a platform note, and the files analysed again.
+ */
+async function analyseUserFiles(ctx: SynthesisContext, ghdl: string, args: string[]): Promise<ToolEnd> {
+  const job = ctx.job();
+  const associations = new PlatformAssociations(job.files);
+  const readText = await declarationTexts(path.join(ctx.dir(), 'platform'), job.files);
+  const report = () => {
+    const fixes = associations.fix(readText);
+    for (const error of fixes.errors) ctx.addDiagnostic(error, diagnosticText(error));
+    for (const note of fixes.notes) ctx.addDiagnostic(note.diagnostic, note.text);
+    return fixes;
+  };
+  let end = await ctx.tool('ghdl', ghdl, ['-a', ...args], { rewrite: associations.rewrite });
+  for (let pass = 1; !ok(end) && end.reason === 'exit' && !ctx.userErrors(); pass++) {
+    if (pass === MAX_ASSOCIATION_PASSES) break;
+    const fixes = report();
+    if (fixes.files.length === 0) return end;
+    for (const file of fixes.files) await writeFile(path.join(ctx.dir(), 'src', file.name), file.content);
+    end = await ctx.tool('ghdl', ghdl, ['-a', ...args], { rewrite: associations.rewrite });
+  }
+  // Errors of the design's own stop the build: what was held back is still told, as a note or an error.
+  if (!ok(end)) report();
+  return end;
 }

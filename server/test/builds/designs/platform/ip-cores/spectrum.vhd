@@ -6,7 +6,8 @@ use IEEE.Numeric_Std.all;
 
 architecture Spectrum of CustomInstrument is
     signal Samples   : std_logic_vector(31 downto 0);
-    signal Spectrum  : std_logic_vector(31 downto 0);
+    -- Unscaled 1024-point transform: 27-bit parts, imaginary in 58..32, real in 26..0.
+    signal Spectrum  : std_logic_vector(63 downto 0);
     signal Bin       : std_logic_vector(15 downto 0);
     signal Started   : std_logic;
     signal Frames    : std_logic_vector(31 downto 0);
@@ -21,7 +22,7 @@ begin
     Transform : FFT_1024
         port map (
             aclk => Clk, aresetn => NotReset,
-            s_axis_config_tdata => Control(1)(23 downto 0), s_axis_config_tvalid => Control(2)(0),
+            s_axis_config_tdata => Control(1)(7 downto 0), s_axis_config_tvalid => Control(2)(0),
             s_axis_config_tready => open,
             s_axis_data_tdata => Samples, s_axis_data_tvalid => '1', s_axis_data_tready => Ready,
             s_axis_data_tlast => ExtTrig,
@@ -39,8 +40,8 @@ begin
     begin
         if rising_edge(Clk) then
             if OutValid = '1' then
-                OutputA <= signed(Spectrum(31 downto 16));
-                OutputB <= signed(Spectrum(15 downto 0));
+                OutputA <= signed(Spectrum(58 downto 43));
+                OutputB <= signed(Spectrum(26 downto 11));
                 OutputC <= signed(Bin);
             end if;
         end if;

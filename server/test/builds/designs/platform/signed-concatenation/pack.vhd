@@ -1,6 +1,7 @@
 -- Packs inputs A and B into one 32-bit word and feeds it to the platform's CORDIC core, as a design converting
 -- the concatenation of two signed ports writes it. The conversion's operand must have one meaning: a platform
--- type built of signed samples (the interlaced target's) must not make "&" ambiguous here.
+-- type built of signed samples (the interlaced target's) must not make "&" ambiguous here, nor the register
+-- array (built of std_logic_vector) for two std_logic_vector slices.
 library IEEE;
 use IEEE.Std_Logic_1164.all;
 use IEEE.Numeric_Std.all;
@@ -19,7 +20,8 @@ begin
         );
 
     Status(0) <= std_logic_vector(InputC & InputD);
-    Status(1 to 15) <= (others => (others => '0'));
+    Status(1) <= std_logic_vector(Polar(31 downto 16) & Polar(15 downto 0));
+    Status(2 to 15) <= (others => (others => '0'));
 
     process (Clk) is
     begin
