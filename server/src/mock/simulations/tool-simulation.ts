@@ -107,7 +107,8 @@ export class ToolSimulation {
       if (size <= offset) return;
       const handle = await open(vcdFile, 'r');
       try {
-        while (offset < size && !overLimit) {
+        // A cancelled run's rest of the dump is of no use: its data is about to be forgotten.
+        while (offset < size && !overLimit && !this.signal.aborted) {
           const buffer = Buffer.alloc(Math.min(VCD_READ_BYTES, size - offset));
           const { bytesRead } = await handle.read(buffer, 0, buffer.length, offset);
           if (bytesRead === 0) break;
@@ -136,7 +137,7 @@ export class ToolSimulation {
     });
     reading = false;
     await watcher;
-    if (!overLimit) await readMore();
+    if (!overLimit && !this.signal.aborted) await readMore();
     if (this.signal.aborted) throw new Stopped({ status: 'failed', failure: { message: 'cancelled' } });
     if (overLimit || (wroteTooMuch(end) && offset > 0)) {
       const message = this.output.vcdLimitMessage();
