@@ -64,6 +64,27 @@ const INTERLACED_BODY_V = `  integer lane;
   endgenerate
 `;
 
+/** The same design as a full module in the platform's header (fixtures/platform/verilog): the samples packed, unsigned. */
+const INTERLACED_PACKED_SV = `module CustomInstrumentInterlaced (
+  input wire clk, input wire reset, input wire [31:0] sync,
+  input wire [0:3][15:0] inputa, input wire [0:3][15:0] inputb, input wire [0:3][15:0] inputc, input wire [0:3][15:0] inputd,
+  input wire exttrig,
+  output reg [0:3][15:0] outputa, output wire [0:3][15:0] outputb, output wire [0:3][15:0] outputc, output wire [0:3][15:0] outputd,
+  input wire [0:15][31:0] control, output wire [0:15][31:0] status
+);
+  wire signed [17:0] total = $signed(inputa[0]) + $signed(inputa[1]) + $signed(inputa[2]) + $signed(inputa[3]);
+  reg signed [15:0] mean;
+  always @(posedge clk) begin
+    outputa <= inputa;
+    mean <= total >>> 2;
+  end
+  assign outputb = {4{mean}};
+  assign outputc = '0;
+  assign outputd = '0;
+  assign status = '0;
+endmodule
+`;
+
 /** A CustomInstrument's body only: OutputA = InputA + Control0 (a register), Status0 = Control1. */
 const INSTRUMENT_BODY_V = `  reg signed [15:0] sum;
   always @(posedge clk) sum <= inputa + $signed(control[0][15:0]);
@@ -155,6 +176,14 @@ describe('stimulus simulations of each target interface and form of design', () 
 
   it('a Verilog body of the interlaced interface (the vendor header supplied) gives the same samples', async () => {
     const project = await api.newProject('Interlaced body', { 'pass.v': INTERLACED_BODY_V }, undefined, {
+      ...PRO,
+      target: 'CustomInstrumentInterlaced',
+    });
+    await checkInterlacedRun(project);
+  }, 180_000);
+
+  it("a SystemVerilog module in the platform's own interlaced header (packed samples) gives the same samples", async () => {
+    const project = await api.newProject('Interlaced packed', { 'pass.sv': INTERLACED_PACKED_SV }, undefined, {
       ...PRO,
       target: 'CustomInstrumentInterlaced',
     });

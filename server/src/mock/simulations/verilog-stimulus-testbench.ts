@@ -21,13 +21,15 @@ export interface VerilogPorts {
   interlaced: { samples: 'packed' | 'unpacked'; parameters: boolean; factors: Interlacing } | null;
 }
 
-/** The form of the module's array ports (its text with comments stripped). */
+/** The form of the module's array ports, read from its header (the text, comments stripped, up to its first `;`). */
 export function verilogPortsOf(moduleText: string, interlacing: Interlacing | null): VerilogPorts {
+  const start = /\bmodule\b/.exec(moduleText)?.index ?? 0;
+  const header = moduleText.slice(start, moduleText.indexOf(';', start) + 1 || undefined);
   return {
-    registers: /\bcontrol\s*\[\s*0\s*:\s*15\s*\]/i.test(moduleText) ? 'unpacked' : 'packed',
+    registers: /\bcontrol\s*\[\s*0\s*:\s*15\s*\]/i.test(header) ? 'unpacked' : 'packed',
     interlaced: interlacing && {
-      samples: /\binputa\s*\[/i.test(moduleText) ? 'unpacked' : 'packed',
-      parameters: /\binput_interlacing_factor\b/.test(moduleText),
+      samples: /\binputa\s*\[/i.test(header) ? 'unpacked' : 'packed',
+      parameters: /\binput_interlacing_factor\b/.test(header),
       factors: interlacing,
     },
   };
