@@ -182,6 +182,18 @@ describe('stimulus simulations of each target interface and form of design', () 
     await checkInterlacedRun(project);
   }, 180_000);
 
+  it('an interlaced run is bounded by its samples: more than a million (250,000 cycles of four) is refused before it starts', async () => {
+    const project = await api.newProject('Interlaced long', { 'pass.vhd': INTERLACED_VHDL }, undefined, {
+      ...PRO,
+      target: 'CustomInstrumentInterlaced',
+    });
+    const run = await api.run(project, { kind: 'stimulus', duration_cycles: 250_001 });
+    expect(run.status).toBe('failed');
+    expect(run.failure?.message).toBe(
+      'A design of the interlaced interface takes 4 samples a cycle: simulate at most 250,000 cycles (1,000,000 samples)',
+    );
+  }, 60_000);
+
   it("a SystemVerilog module in the platform's own interlaced header (packed samples) gives the same samples", async () => {
     const project = await api.newProject('Interlaced packed', { 'pass.sv': INTERLACED_PACKED_SV }, undefined, {
       ...PRO,

@@ -49,6 +49,8 @@ export interface ToolchainSimulationOptions {
 }
 
 const STD = ['--std=08', '--workdir=.'];
+/** Input samples a stimulus run may drive: the contract's most cycles (duration_cycles) at one sample a cycle. */
+const MAX_STIMULUS_SAMPLES = 1_000_000;
 const asPath = (name: string) => `./${name}`;
 const fail = (message: string): SimulationOutcome => ({ status: 'failed', failure: { message } });
 
@@ -155,6 +157,11 @@ export class ToolchainSimulationRunner implements SimulationRunner {
     if (!top) return fail(topLevelProblem(job.files, target) ?? `No top-level design for ${target}`);
     const interlacing = target === INTERLACED_TARGET ? await this.interlacing() : null;
     const perCycle = interlacing?.input ?? 1;
+    // The stimulus (its CSV kept, its samples file written) grows with the samples, not the cycles.
+    if (plan.durationCycles * perCycle > MAX_STIMULUS_SAMPLES)
+      return fail(
+        `A design of the interlaced interface takes ${perCycle} samples a cycle: simulate at most ${Math.floor(MAX_STIMULUS_SAMPLES / perCycle).toLocaleString('en')} cycles (${MAX_STIMULUS_SAMPLES.toLocaleString('en')} samples)`,
+      );
     const periodPs = Math.round(1e12 / job.clockHz);
     const codes = allInputCodes(plan, job.clockHz, job.config.hardware, perCycle);
     await output.stimulusCsv(stimulusCsv(codes, plan.durationCycles, perCycle));
@@ -169,7 +176,8 @@ export class ToolchainSimulationRunner implements SimulationRunner {
     );
     let topText = job.files.find((file) => file.name === top.file)!.content;
     if (top.bodyOnly) {
-      // The body in the module the platform declares, every line where the user wrote it (as a build reads it).
+      // The body in the module the platform declares, every line where the user wrote it (as a build reads it):
+      // the vendor's header, the one Verilator is given, which Icarus reads as well.
       topText = new WrappedBody({ name: top.file, content: topText }, target).text('verilator')!;
       await writeFile(path.join(sim.src, top.file), topText);
     }
