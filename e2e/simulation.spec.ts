@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { lineOf, VHDL_TB } from '../server/test/simulations/testbench-designs';
+import { lineOf, SPINNING_TB, VHDL_TB } from '../server/test/simulations/testbench-designs';
 import { callApi, createProject, uniqueName } from './support/api';
 import { USERS, expectNoAxeViolations, signInDirectly } from './support/app';
 import { useOwnGateway } from './support/own-gateway';
@@ -277,4 +277,30 @@ test('an API whose operations document lacks startSimulation hides Simulate (and
   await page.unroute('**/api/openapi.json');
   await page.reload();
   await expect(page.getByRole('button', { name: 'Simulate' })).toBeVisible({ timeout: 30_000 });
+});
+
+test("a running simulation is cancelled from the project's list: its row's Cancel names it, and the row turns Cancelled", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  // A testbench that spins without advancing time: it runs until cancelled (or the time limit).
+  const projectId = await createProject(page, ORIGIN, uniqueName('Spinning bench'), { 'spin_tb.vhd': SPINNING_TB });
+  const run = await callApi<{ id: string }>(page, ORIGIN, 'POST', `/projects/${projectId}/simulations`, {
+    kind: 'testbench',
+    testbench: 'spin_tb.vhd',
+  });
+  const short = run.id.slice(-7);
+  await page.goto(`${ORIGIN}/#/projects/${projectId}/simulations`);
+  const row = page.locator(`tr[data-simulation-id="${run.id}"]`);
+  await expect(row).toContainText(/Queued|Running/);
+  const cancel = row.getByRole('button', { name: `Cancel simulation ${short}` });
+  await expect(cancel).toBeVisible();
+  await expectNoAxeViolations(page, 'a project with a running simulation');
+  await cancel.focus();
+  await page.keyboard.press('Enter');
+  await expect(row).toContainText('Cancelled');
+  await expect(row.getByRole('button', { name: /Cancel/ })).toHaveCount(0);
+  const details = await callApi<{ status: string }>(page, ORIGIN, 'GET', `/simulations/${run.id}`);
+  expect(details.status).toBe('cancelled');
 });

@@ -40,6 +40,7 @@ export const mockVariables = {
   // Simulations (mock/simulations/): the VCD one run may write, and the runs kept per user.
   MOCK_SIMULATION_VCD_MB: intFromEnv(1, 1024).default(32),
   MOCK_SIMULATIONS_KEPT: intFromEnv(1, 100).default(5),
+  MOCK_SIMULATION_STORAGE_MB: intFromEnv(1, 16384).default(64),
 };
 
 type MockInput = ParsedVariables<typeof mockVariables> & Pick<ParsedVariables<typeof gatewayVariables>, 'HOST'>;
@@ -79,5 +80,7 @@ export function mockSettings(e: MockInput) {
     simulationVcdBytes: e.MOCK_SIMULATION_VCD_MB * 1024 * 1024,
     /** MOCK_SIMULATIONS_KEPT: simulations kept per user (the oldest finished ones go). */
     simulationsKept: e.MOCK_SIMULATIONS_KEPT,
+    /** MOCK_SIMULATION_STORAGE_MB: the VCD and stimulus CSV one user's kept simulations may hold (in bytes). */
+    simulationStorageBytes: e.MOCK_SIMULATION_STORAGE_MB * 1024 * 1024,
   };
 }

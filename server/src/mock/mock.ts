@@ -45,9 +45,14 @@ const mockPlugin: FastifyPluginAsync<MockPluginOptions> = async (app, options) =
       keptPerSandbox: mock.simulationsKept,
       perHour: mock.limits.simulationsPerHour,
       leaseMs: mock.buildLeaseMs,
+      storage: { quotaBytes: mock.simulationStorageBytes, runBytes: mock.simulationVcdBytes },
     }),
     selectSimulationRunner(mock, builds.kind),
-    { limits: { vcdBytes: mock.simulationVcdBytes }, leaseMs: mock.buildLeaseMs, log: app.log },
+    {
+      limits: { vcdBytes: mock.simulationVcdBytes, storageBytes: mock.simulationStorageBytes },
+      leaseMs: mock.buildLeaseMs,
+      log: app.log,
+    },
   );
   const { registry, dispatcher } = sandboxesWithBuilds(
     {

@@ -64,7 +64,11 @@ describe.each(storesUnderTest())('simulations in the $kind store', (storeUnderTe
     service = new SimulationService(
       new SimulationStore(store, { keptPerSandbox: 1, perHour: 3, leaseMs: 10_000 }),
       selectSimulationRunner(config, 'toolchain'),
-      { limits: { vcdBytes: 4 * 1024 * 1024 }, leaseMs: 10_000, log: pino({ level: 'silent' }) },
+      {
+        limits: { vcdBytes: 4 * 1024 * 1024, storageBytes: 64 * 1024 * 1024 },
+        leaseMs: 10_000,
+        log: pino({ level: 'silent' }),
+      },
     );
   }, 30_000);
   afterAll(async () => {
@@ -174,4 +178,38 @@ describe('simulation bounds through the gateway (Redis store, real HTTP)', () =>
     expect(reset.status).toBe(200);
     expect(await keysLeft(store, second.id)).toEqual([]);
   }, 120_000);
+});
+
+describe("simulations in the user's storage quota (real HTTP)", () => {
+  let gateway: RunningGateway;
+
+  beforeAll(async () => {
+    gateway = await startGateway({ MOCK_BUILDS: 'toolchain', MOCK_SIMULATION_STORAGE_MB: '1' });
+  }, 90_000);
+  afterAll(() => gateway?.close());
+
+  it('a run that takes the user past MOCK_SIMULATION_STORAGE_MB is stopped there, and the next start forgets it to make room', async () => {
+    const grace = simulationApi(gateway.baseUrl, (await signIn(gateway.baseUrl, GRACE)).cookieHeader);
+    const project = await grace.newProject('Quota bench', {
+      'endless_tb.vhd': ENDLESS_CLOCK_TB,
+      'pass_tb.vhd': PASSING_TB,
+    });
+    // A clock toggling every nanosecond for 400 µs: some 4 MiB of VCD, past the 1 MiB quota (and within the 32 MiB a run may write).
+    const big = await grace.run(project, testbench('endless_tb.vhd', 400_000));
+    expect(big.status).toBe('failed');
+    expect(big.failure?.message).toBe(
+      'Your simulations reached their storage quota (1 MiB of waveforms and stimulus kept per user): the simulation was stopped there. ' +
+        'Starting another forgets your oldest simulations to make room; simulate fewer cycles, or record fewer signals',
+    );
+    const vcd = await grace.call(`/api/simulations/${big.id}/vcd`);
+    expect(vcd.status).toBe(200);
+    const kept = (await vcd.arrayBuffer()).byteLength;
+    expect(kept).toBeGreaterThan(900 * 1024);
+    expect(kept).toBeLessThanOrEqual(1024 * 1024);
+
+    // It holds the whole quota: the next start forgets it, and runs.
+    const small = await grace.run(project, testbench('pass_tb.vhd'));
+    expect(small.status, small.log.join('\n')).toBe('passed');
+    expect((await grace.call(`/api/simulations/${big.id}`)).status).toBe(404);
+  }, 180_000);
 });

@@ -26,8 +26,10 @@ export function simulationApi(baseUrl: string, cookie: string) {
       const projects = await json<{ id: string; name: string }[]>('/api/projects');
       return projects.find((p) => p.name === name)!.id;
     },
-    async newProject(name: string, files: Record<string, string>, example?: string) {
-      const project = await json<{ id: string }>('/api/projects', { body: example ? { name, example } : { name } });
+    async newProject(name: string, files: Record<string, string>, example?: string, config?: Record<string, unknown>) {
+      const project = await json<{ id: string }>('/api/projects', {
+        body: { name, ...(example ? { example } : {}), ...(config ? { config } : {}) },
+      });
       for (const [file, text] of Object.entries(files)) {
         const put = await call(`/api/projects/${project.id}/files/${encodeURIComponent(file)}`, {
           method: 'POST',

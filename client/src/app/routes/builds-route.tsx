@@ -1,4 +1,6 @@
-import { Link, Outlet, useParams } from 'react-router-dom';
+import { Outlet, useParams } from 'react-router-dom';
+import { ProjectAreaHeader } from '@/components/project-area-header';
+import { ProjectBreadcrumbs } from '@/components/project-breadcrumbs';
 import { Spinner } from '@/components/spinner';
 import { useBuildDetails } from '@/features/builds/api/use-build-details';
 import { QueueBuildButton } from '@/features/builds/components/queue-build-button';
@@ -8,7 +10,6 @@ import { paths } from '@/lib/paths';
 import { BuildNotFound } from '../components/build-not-found';
 import { ProjectUnavailable } from '../components/project-unavailable';
 import { useLoadedProject } from './use-loaded-project';
-import './builds-route.css';
 
 /**
  * The builds area (`#/builds/{project_id}`): loads the project (its name titles the page and the nav bar
@@ -30,30 +31,18 @@ export function BuildsRoute() {
   }
   return (
     <section className="page" aria-labelledby="builds-area-title">
-      <nav aria-label="Breadcrumb" className="builds-breadcrumbs">
-        <ol>
-          <li>
-            <Link to={paths.projects}>Projects</Link>
-          </li>
-          <li>
-            <Link to={paths.editor(projectId)} title={project.name}>
-              {project.name}
-            </Link>
-          </li>
-          <li>
-            {buildId ? <Link to={paths.builds(projectId)}>Builds</Link> : <span aria-current="page">Builds</span>}
-          </li>
-          {buildId && (
-            <li>
-              <span aria-current="page">{shortBuildId(buildId)}</span>
-            </li>
-          )}
-        </ol>
-      </nav>
-      <div className="builds-area-header">
-        <h1 id="builds-area-title">Builds: {project.name}</h1>
+      <ProjectBreadcrumbs
+        projectId={projectId}
+        projectName={project.name}
+        steps={
+          buildId
+            ? [{ label: 'Builds', to: paths.builds(projectId) }, { label: shortBuildId(buildId) }]
+            : [{ label: 'Builds' }]
+        }
+      />
+      <ProjectAreaHeader titleId="builds-area-title" title={`Builds: ${project.name}`}>
         {!buildId && <QueueBuildButton projectId={projectId} projectName={project.name} />}
-      </div>
+      </ProjectAreaHeader>
       <Outlet />
     </section>
   );

@@ -39,7 +39,13 @@ export { LogBatches } from './log-batches.js';
 export { TOOL_FILE_SIZE_LIMIT_BYTES, toolSandbox } from './select-runner.js';
 export { describeIsolation, detectIsolation, type ToolSandbox } from './toolchain/bubblewrap.js';
 export { makeBuildFolder } from './toolchain/build-folders.js';
-export { IP_CORES_VERILOG, MOKU_LIBRARY, MOKU_LIBRARY_NAME, VHDL_PLATFORM } from './toolchain/platform-files.js';
+export {
+  IP_CORES_VERILOG,
+  MOKU_LIBRARY,
+  MOKU_LIBRARY_NAME,
+  SLOT_PACKAGE,
+  VHDL_PLATFORM,
+} from './toolchain/platform-files.js';
 export { declarationTexts, MAX_ASSOCIATION_PASSES, PlatformAssociations } from './toolchain/platform-associations.js';
 export { BuildBudget, runTool, toolEnvironment, type ToolEnd, type ToolRun } from './toolchain/tool-process.js';
 export { toolEndMessages, wroteTooMuch } from './toolchain/tool-output.js';

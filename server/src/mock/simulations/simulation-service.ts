@@ -10,6 +10,8 @@ import { WaveformRecorder } from './waveform-recorder.js';
 export interface SimulationLimits {
   /** Bytes of VCD one run may write (MOCK_SIMULATION_VCD_MB). */
   vcdBytes: number;
+  /** Bytes of VCD and stimulus CSV one user's kept runs may hold together (MOCK_MAX_SIMULATION_MB). */
+  storageBytes: number;
 }
 
 /** What a run is started from: a snapshot of the project taken in the request's unit of work. */
@@ -19,6 +21,10 @@ export interface ProjectSnapshot {
   files: SourceFile[];
   clockHz: number;
 }
+
+export const storageQuotaMessage = (bytes: number) =>
+  `Your simulations reached their storage quota (${Math.round(bytes / 1024 / 1024)} MiB of waveforms and stimulus kept per user): the simulation was stopped there. ` +
+  'Starting another forgets your oldest simulations to make room; simulate fewer cycles, or record fewer signals';
 
 export const vcdLimitMessage = (bytes: number) =>
   `The waveform reached its size limit (${Math.round(bytes / 1024 / 1024)} MiB of VCD): the simulation was stopped there. ` +
@@ -40,7 +46,7 @@ export class SimulationService {
   ) {}
 
   async start(owner: string, snapshot: ProjectSnapshot, plan: SimulationPlan): Promise<SimulationView> {
-    const view = await this.store.create(owner, {
+    const { view, roomBytes } = await this.store.create(owner, {
       project_id: snapshot.projectId,
       kind: plan.kind,
       created_at: new Date().toISOString(),
@@ -56,7 +62,7 @@ export class SimulationService {
       config: snapshot.config,
       clockHz: snapshot.clockHz,
     };
-    void this.execute(job).catch((error: unknown) => {
+    void this.execute(job, roomBytes).catch((error: unknown) => {
       this.options.log.error({ err: error, simulation: view.id }, 'mock: a simulation failed unexpectedly');
       void this.store
         .finish(view.id, 'failed', { message: 'The simulation failed unexpectedly: try again' })
@@ -100,7 +106,8 @@ export class SimulationService {
     return waveform;
   }
 
-  private async execute(job: SimulationJob) {
+  /** Runs it; `roomBytes`: what it may store (VCD and stimulus) before its sandbox's quota is reached. */
+  private async execute(job: SimulationJob, roomBytes: number) {
     const { store } = this;
     const abort = new AbortController();
     this.running.set(job.id, abort);
@@ -114,13 +121,17 @@ export class SimulationService {
     );
     let recorder = new WaveformRecorder(store, job.id);
     let vcdBytes = 0;
+    let csvBytes = 0;
     let overLimit = false;
     let endHint = 0;
-    const { vcdBytes: limit } = this.options.limits;
+    const { vcdBytes: vcdLimit } = this.options.limits;
+    // The run's own limit, or what its sandbox's quota leaves once the stimulus is stored, if that is less.
+    const limitOf = () => Math.max(0, Math.min(vcdLimit, roomBytes - csvBytes));
     const output: SimulationOutput = {
       log: (lines) => batches.add(lines),
       vcd: async (text) => {
         if (overLimit) return false;
+        const limit = limitOf();
         const bytes = Buffer.byteLength(text);
         const fits = vcdBytes + bytes <= limit;
         const taken = fits ? text : text.slice(0, text.lastIndexOf('\n', limit - vcdBytes) + 1);
@@ -130,11 +141,15 @@ export class SimulationService {
         if (!fits) overLimit = true;
         return fits;
       },
-      vcdLimitMessage: () => vcdLimitMessage(limit),
+      vcdLimitMessage: () =>
+        limitOf() < vcdLimit ? storageQuotaMessage(this.options.limits.storageBytes) : vcdLimitMessage(vcdLimit),
       endsAt: (ps) => {
         endHint = ps;
       },
-      stimulusCsv: (text) => store.saveFile(job.id, 'csv', text),
+      stimulusCsv: (text) => {
+        csvBytes = Buffer.byteLength(text);
+        return store.saveFile(job.id, 'csv', text);
+      },
       describeSignals: (describe) => {
         recorder = new WaveformRecorder(store, job.id, describe);
       },
@@ -157,10 +172,15 @@ export class SimulationService {
       if (outcome.status === 'failed') output.log([`Simulation failed: ${outcome.failure.message}`]);
       else output.log(['Simulation passed']);
       await chain;
+      // Counted before it shows as finished, so a start that follows at once sees what it holds.
+      await store.recordBytes(job.id, vcdBytes + csvBytes);
       await store.finish(job.id, outcome.status, outcome.status === 'failed' ? outcome.failure : null);
     } finally {
       clearInterval(lease);
       this.running.delete(job.id);
+      // Counted in the sandbox's quota however the run ended (a cancelled one keeps what it wrote, counted
+      // once it has stopped: a start right after the cancel may find it counted short).
+      await store.recordBytes(job.id, vcdBytes + csvBytes).catch(() => {});
       // Forgotten while it ran (its project or sandbox went): what it wrote since goes too, log lines
       // still on their way included.
       await chain;

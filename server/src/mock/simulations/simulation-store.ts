@@ -24,6 +24,8 @@ interface StoredSimulation {
   cancelRequested?: boolean;
   /** Until when (ms since the epoch) the gateway running it vouches for it; renewed while it runs. */
   leaseUntil?: number;
+  /** Bytes of VCD and stimulus CSV it stored (counted in the sandbox's quota), written when it stops. */
+  bytes?: number;
 }
 
 /** Where each signal's changes are, and what the waveform answers need to know about the run. */
@@ -62,7 +64,19 @@ export interface SimulationStoreOptions {
   /** Runs a sandbox may start in any hour (MOCK_MAX_SIMULATIONS_PER_HOUR); 429 beyond. */
   perHour: number;
   leaseMs: number;
+  /**
+   * Bytes of VCD and stimulus CSV a sandbox's kept runs may hold together (MOCK_SIMULATION_STORAGE_MB), and
+   * the room a new run is given in it: its own VCD limit (MOCK_SIMULATION_VCD_MB), or the whole quota when that
+   * is less. Unbounded when left out.
+   */
+  storage?: { quotaBytes: number; runBytes: number };
   now?: () => number;
+}
+
+/** A queued run, and the bytes of VCD and stimulus CSV it may store before the sandbox's quota is reached. */
+export interface CreatedSimulation {
+  view: SimulationView;
+  roomBytes: number;
 }
 
 /** What a gateway that stopped renewing leaves behind: a run nobody will finish. */
@@ -105,9 +119,13 @@ export class SimulationStore {
   /**
    * Adds a queued simulation to the sandbox's list, refused (429) while another of its runs is
    * unfinished or when the sandbox started its hourly quota of runs; the oldest finished ones beyond
-   * the bound are forgotten with everything they stored.
+   * the bound are forgotten with everything they stored, and then, oldest first, until the sandbox's
+   * storage quota has room for the new run (see `storage`). What the quota leaves is that run's room.
    */
-  async create(owner: string, view: Omit<SimulationView, 'id' | 'status' | 'started_at' | 'finished_at' | 'failure'>) {
+  async create(
+    owner: string,
+    view: Omit<SimulationView, 'id' | 'status' | 'started_at' | 'finished_at' | 'failure'>,
+  ): Promise<CreatedSimulation> {
     const id = randomUUID().replaceAll('-', '');
     const record: SimulationView = {
       id,
@@ -131,6 +149,19 @@ export class SimulationStore {
       }
       const kept = ids.filter((_, index) => views[index]);
       const dropped = kept.splice(Math.max(0, this.options.keptPerSandbox - 1));
+      const quota = this.options.storage?.quotaBytes ?? Infinity;
+      const wanted = Math.min(this.options.storage?.runBytes ?? 0, quota);
+      const bytes = new Map(
+        await Promise.all(
+          kept.map(async (other) => [other, (await this.readStored(other))?.stored.bytes ?? 0] as const),
+        ),
+      );
+      let held = kept.reduce((sum, other) => sum + bytes.get(other)!, 0);
+      while (kept.length && quota - held < wanted) {
+        const oldest = kept.pop()!;
+        dropped.push(oldest);
+        held -= bytes.get(oldest)!;
+      }
       const stored: StoredSimulation = { owner, view: record, leaseUntil: now + this.options.leaseMs };
       if ((await this.store.write(recordKey(id), JSON.stringify(stored), 0)) === null) continue;
       const next: SandboxSimulations = { ids: [id, ...kept], starts: [...recent, now] };
@@ -139,7 +170,7 @@ export class SimulationStore {
         continue;
       }
       await Promise.all(dropped.map((old) => this.forget(old)));
-      return record;
+      return { view: record, roomBytes: quota - held };
     }
     throw new ApiError(503, 'Your simulations are changing too fast to save: try again in a moment');
   }
@@ -245,6 +276,13 @@ export class SimulationStore {
       stored.view.failure = status === 'failed' ? failure : null;
       stored.view.finished_at = new Date(this.now()).toISOString();
       stored.view.started_at ??= stored.view.finished_at;
+    });
+  }
+
+  /** What a run stored, counted in its sandbox's quota from now on (nothing when it was forgotten). */
+  async recordBytes(id: string, bytes: number): Promise<void> {
+    await this.change(id, (stored) => {
+      stored.bytes = bytes;
     });
   }
 

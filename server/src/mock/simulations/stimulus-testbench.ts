@@ -6,7 +6,29 @@ export const STIMULUS_TB_NAME = 'cc_stimulus_tb';
 export const STIMULUS_SAMPLES_FILE = 'cc_stimulus.txt';
 
 /** The slot interfaces a stimulus run can drive. */
-export const STIMULUS_TARGETS = ['CustomInstrument', 'CustomWrapper'] as const;
+export const STIMULUS_TARGETS = ['CustomInstrument', 'CustomWrapper', 'CustomInstrumentInterlaced'] as const;
+export const INTERLACED_TARGET = 'CustomInstrumentInterlaced';
+
+/** Samples per clock cycle of the interlaced interface's inputs and outputs. */
+export interface Interlacing {
+  input: number;
+  output: number;
+}
+
+/**
+ * The interlacing factors as the platform's package declares them (fixtures/platform/vhdl/
+ * custom-instrument-pkg.vhd: `INPUT_INTERLACING_FACTOR`, `OUTPUT_INTERLACING_FACTOR`), the one place
+ * they are set; null when the package does not declare both.
+ */
+export function interlacingOf(packageText: string): Interlacing | null {
+  const factor = (name: string) => {
+    const match = new RegExp(`\\b${name}\\s*:\\s*positive\\s*:=\\s*(\\d+)`, 'i').exec(packageText);
+    return match ? Number(match[1]) : null;
+  };
+  const input = factor('INPUT_INTERLACING_FACTOR');
+  const output = factor('OUTPUT_INTERLACING_FACTOR');
+  return input && output ? { input, output } : null;
+}
 
 /**
  * The testbench's timing, the same for every language: cycle k's input samples are applied at
@@ -18,7 +40,7 @@ export const risingEdgePs = (cycle: number, periodPs: number) => cycle * periodP
 const hex32 = (value: number) => controlWord(value).toString(16).padStart(8, '0').toUpperCase();
 
 /** The per-cycle changes (Control registers, Reset, ExtTrig) as `cycle → statements`. */
-function eventsByCycle(
+export function eventsByCycle(
   plan: StimulusPlan,
   statement: {
     control(register: number, hex: string): string;
@@ -35,9 +57,67 @@ function eventsByCycle(
   return new Map([...events].sort(([a], [b]) => a - b));
 }
 
-/** A VHDL-2008 testbench around the CustomInstrument or CustomWrapper entity. */
+/**
+ * The interlaced interface's samples in the testbench: each port's lanes (`InputA_Lanes`), bound to the
+ * design, and one signal per port (`InputA`) carrying the lanes in time order — what the waveform
+ * shows, as the converters see them: input sample j of cycle k at k·P + j·P/F, and output sample j
+ * of the values the design holds just after the rising edge at k·P + P/2, at that edge + j·P/F.
+ * GHDL's dump leaves the lane arrays out (arrays of vectors), so only the time-ordered signals show.
+ */
+const VHDL_INTERLACED = {
+  declarations: `  constant IN_STEP : time := PERIOD / INPUT_INTERLACING_FACTOR;
+  constant OUT_STEP : time := PERIOD / OUTPUT_INTERLACING_FACTOR;
+  signal InputA_Lanes, InputB_Lanes, InputC_Lanes, InputD_Lanes : T_Samples(0 to INPUT_INTERLACING_FACTOR - 1) :=
+    (others => (others => '0'));
+  signal OutputA_Lanes, OutputB_Lanes, OutputC_Lanes, OutputD_Lanes : T_Samples(0 to OUTPUT_INTERLACING_FACTOR - 1);`,
+  ports: `      InputA => InputA_Lanes, InputB => InputB_Lanes, InputC => InputC_Lanes, InputD => InputD_Lanes,
+      OutputA => OutputA_Lanes, OutputB => OutputB_Lanes, OutputC => OutputC_Lanes, OutputD => OutputD_Lanes`,
+  read: `      for lane in 0 to INPUT_INTERLACING_FACTOR - 1 loop
+        readline(samples, row);
+        read(row, a); read(row, b); read(row, c); read(row, d);
+        InputA_Lanes(lane) <= to_signed(a, 16); InputB_Lanes(lane) <= to_signed(b, 16);
+        InputC_Lanes(lane) <= to_signed(c, 16); InputD_Lanes(lane) <= to_signed(d, 16);
+        InputA <= transport to_signed(a, 16) after lane * IN_STEP; InputB <= transport to_signed(b, 16) after lane * IN_STEP;
+        InputC <= transport to_signed(c, 16) after lane * IN_STEP; InputD <= transport to_signed(d, 16) after lane * IN_STEP;
+      end loop;`,
+  // Scheduled again whenever the lanes change within the edge's time step (a register's new value comes
+  // a delta cycle after the edge): transport replaces what the earlier pass scheduled.
+  processes: `
+  output_view: process
+    variable edge : time := 0 ns;
+  begin
+    wait on Clk, OutputA_Lanes, OutputB_Lanes, OutputC_Lanes, OutputD_Lanes;
+    if rising_edge(Clk) then
+      edge := now;
+    end if;
+    if Clk = '1' and now = edge then
+      for lane in 0 to OUTPUT_INTERLACING_FACTOR - 1 loop
+        OutputA <= transport OutputA_Lanes(lane) after lane * OUT_STEP;
+        OutputB <= transport OutputB_Lanes(lane) after lane * OUT_STEP;
+        OutputC <= transport OutputC_Lanes(lane) after lane * OUT_STEP;
+        OutputD <= transport OutputD_Lanes(lane) after lane * OUT_STEP;
+      end loop;
+    end if;
+  end process;
+`,
+};
+
+/** The ports of one sample a cycle: the testbench's signals bound to the design's ports directly. */
+const VHDL_ONE_SAMPLE = {
+  declarations: '',
+  ports: `      InputA => InputA, InputB => InputB, InputC => InputC, InputD => InputD,
+      OutputA => OutputA, OutputB => OutputB, OutputC => OutputC, OutputD => OutputD`,
+  read: `      readline(samples, row);
+      read(row, a); read(row, b); read(row, c); read(row, d);
+      InputA <= to_signed(a, 16); InputB <= to_signed(b, 16);
+      InputC <= to_signed(c, 16); InputD <= to_signed(d, 16);`,
+  processes: '',
+};
+
+/** A VHDL-2008 testbench around the CustomInstrument, CustomWrapper or CustomInstrumentInterlaced entity. */
 export function vhdlStimulusTestbench(plan: StimulusPlan, target: string, periodPs: number): string {
   const wrapper = target === 'CustomWrapper';
+  const samples = target === INTERLACED_TARGET ? VHDL_INTERLACED : VHDL_ONE_SAMPLE;
   const events = eventsByCycle(plan, {
     control: (register, hex) => `Control${register} <= x"${hex}";`,
     reset: (value) => `Reset <= '${value ? 1 : 0}';`,
@@ -56,13 +136,16 @@ export function vhdlStimulusTestbench(plan: StimulusPlan, target: string, period
         ...registers.map((r) => `      Control(${r}) => Control${r},`),
         ...registers.map((r) => `      Status(${r}) => Status${r},`),
       ];
+  const packages = wrapper
+    ? ''
+    : `use work.CustomInstrumentPkg.all;\n${target === INTERLACED_TARGET ? 'use work.CustomInstrumentInterlacedPkg.all;\n' : ''}`;
   return `-- Generated by the platform for a stimulus simulation: drives the slot's ports, one sample row per cycle.
 library IEEE;
 use IEEE.Std_Logic_1164.all;
 use IEEE.Numeric_Std.all;
 use std.textio.all;
 library work;
-${wrapper ? '' : 'use work.CustomInstrumentPkg.all;\n'}
+${packages}
 entity ${STIMULUS_TB_NAME} is
 end entity;
 
@@ -74,13 +157,13 @@ architecture Simulation of ${STIMULUS_TB_NAME} is
   signal InputA, InputB, InputC, InputD : signed(15 downto 0) := (others => '0');
   signal OutputA, OutputB, OutputC, OutputD : signed(15 downto 0);
 ${controlDeclarations.join('\n')}
+${samples.declarations}
 begin
   dut: entity work.${target}
     port map (
       Clk => Clk, Reset => Reset, ExtTrig => ExtTrig,
-      InputA => InputA, InputB => InputB, InputC => InputC, InputD => InputD,
 ${controlMap.join('\n')}
-      OutputA => OutputA, OutputB => OutputB, OutputC => OutputC, OutputD => OutputD
+${samples.ports}
     );
 
   drive: process
@@ -89,10 +172,7 @@ ${controlMap.join('\n')}
     variable a, b, c, d : integer;
   begin
     for cycle in 0 to CYCLES - 1 loop
-      readline(samples, row);
-      read(row, a); read(row, b); read(row, c); read(row, d);
-      InputA <= to_signed(a, 16); InputB <= to_signed(b, 16);
-      InputC <= to_signed(c, 16); InputD <= to_signed(d, 16);
+${samples.read}
 ${cases.length ? `      case cycle is\n${cases.join('\n')}\n          when others => null;\n      end case;\n` : ''}      Clk <= '0';
       wait for HALF;
       Clk <= '1';
@@ -101,98 +181,14 @@ ${cases.length ? `      case cycle is\n${cases.join('\n')}\n          when other
     Clk <= '0';
     std.env.finish;
   end process;
-end architecture;
+${samples.processes}end architecture;
 `;
 }
 
-/**
- * How a Verilog CustomInstrument declares Control and Status: packed (`[0:15][31:0] control`) or, as
- * users write them, unpacked (`[31:0] control [0:15]`). Each needs the testbench's signals declared
- * alike: Icarus 11 aborts ("failed assertion rval_pident") on a packed value bound to an unpacked port.
- */
-export type RegisterPorts = 'packed' | 'unpacked';
-
-/** The form of the module's Control port (its text with comments stripped). */
-export function registerPortsOf(moduleText: string): RegisterPorts {
-  return /\bcontrol\s*\[\s*0\s*:\s*15\s*\]/i.test(moduleText) ? 'unpacked' : 'packed';
-}
-
-/** A Verilog (SystemVerilog 2012, for the register arrays) testbench around the slot module. */
-export function verilogStimulusTestbench(
-  plan: StimulusPlan,
-  target: string,
-  periodPs: number,
-  registerPorts: RegisterPorts = 'packed',
-): string {
-  const wrapper = target === 'CustomWrapper';
-  const unpacked = !wrapper && registerPorts === 'unpacked';
-  const events = eventsByCycle(plan, {
-    control: (register, hex) => `control${register} = 32'h${hex};`,
-    reset: (value) => `reset = 1'b${value ? 1 : 0};`,
-    extTrig: (value) => `exttrig = 1'b${value ? 1 : 0};`,
-  });
-  const cases = [...events].map(([cycle, lines]) => `        ${cycle}: begin ${lines.join(' ')} end`);
-  const registers = Array.from({ length: 16 }, (_, index) => index);
-  // One reg per register (the waveform shows Control0 … as in VHDL); the packed array is their concatenation.
-  // Unpacked: arrays assigned from (and read into) the registers, which the dump shows (it leaves arrays out).
-  const controls = [
-    ...registers.map((r) => `  reg [31:0] control${r} = 32'd0;`),
-    ...(unpacked
-      ? ['  wire [31:0] control [0:15];', ...registers.map((r) => `  assign control[${r}] = control${r};`)]
-      : []),
-    ...(wrapper
-      ? []
-      : [
-          unpacked ? '  wire [31:0] status [0:15];' : '  wire [0:15][31:0] status;',
-          ...registers.map((r) => `  wire [31:0] status${r} = status[${r}];`),
-        ]),
-  ].join('\n');
-  const controlMap = wrapper
-    ? registers.map((r) => `.control${r}(control${r}),`).join(' ')
-    : unpacked
-      ? '.control(control), .status(status),'
-      : `.control({${registers.map((r) => `control${r}`).join(', ')}}), .status(status),`;
-  return `// Generated by the platform for a stimulus simulation: drives the slot's ports, one sample row per cycle.
-\`timescale 1ps/1ps
-module ${STIMULUS_TB_NAME};
-  localparam integer CYCLES = ${plan.durationCycles};
-  reg clk = 1'b0, reset = 1'b0, exttrig = 1'b0;
-  reg [31:0] sync = 32'd0;
-  reg signed [15:0] inputa = 16'sd0, inputb = 16'sd0, inputc = 16'sd0, inputd = 16'sd0;
-  wire signed [15:0] outputa, outputb, outputc, outputd;
-${controls}
-  integer samples, cycle, a, b, c, d, got;
-
-  ${target} dut (
-    .clk(clk), .reset(reset), .sync(sync), .exttrig(exttrig),
-    .inputa(inputa), .inputb(inputb), .inputc(inputc), .inputd(inputd),
-    ${controlMap}
-    .outputa(outputa), .outputb(outputb), .outputc(outputc), .outputd(outputd)
-  );
-
-  initial begin
-    samples = $fopen("${STIMULUS_SAMPLES_FILE}", "r");
-    $dumpfile("wave.vcd");
-    $dumpvars(0, ${STIMULUS_TB_NAME});
-    for (cycle = 0; cycle < CYCLES; cycle = cycle + 1) begin
-      got = $fscanf(samples, "%d %d %d %d\\n", a, b, c, d);
-      inputa = a; inputb = b; inputc = c; inputd = d;
-${cases.length ? `      case (cycle)\n${cases.join('\n')}\n        default: ;\n      endcase\n` : ''}      clk = 1'b0;
-      #${Math.floor(periodPs / 2)};
-      clk = 1'b1;
-      #${periodPs - Math.floor(periodPs / 2)};
-    end
-    clk = 1'b0;
-    $finish;
-  end
-endmodule
-`;
-}
-
-/** The samples file: a row per cycle, InputA–InputD in codes. */
-export function samplesFile(codes: Record<'A' | 'B' | 'C' | 'D', Int16Array>, cycles: number): string {
-  const rows: string[] = new Array(cycles);
-  for (let cycle = 0; cycle < cycles; cycle++)
-    rows[cycle] = `${codes.A[cycle]} ${codes.B[cycle]} ${codes.C[cycle]} ${codes.D[cycle]}`;
+/** The samples file: a row per sample (per cycle, or several a cycle when interlaced), InputA–InputD in codes. */
+export function samplesFile(codes: Record<'A' | 'B' | 'C' | 'D', Int16Array>, samples: number): string {
+  const rows: string[] = new Array(samples);
+  for (let index = 0; index < samples; index++)
+    rows[index] = `${codes.A[index]} ${codes.B[index]} ${codes.C[index]} ${codes.D[index]}`;
   return rows.join('\n') + '\n';
 }

@@ -75,14 +75,24 @@ export function inputCodes(stimulus: Stimulus, cycles: number, clockHz: number, 
   return codes;
 }
 
-/** Every input's codes (an input left out holds 0). */
-export function allInputCodes(plan: StimulusPlan, clockHz: number, hardware: string): Record<InputName, Int16Array> {
+/**
+ * Every input's codes (an input left out holds 0), `samplesPerCycle` a clock cycle: the interlaced
+ * interface's converters deliver several samples a cycle, so its inputs are sampled that much faster
+ * (sample j of cycle k at t = (k + j / samplesPerCycle) / clockHz).
+ */
+export function allInputCodes(
+  plan: StimulusPlan,
+  clockHz: number,
+  hardware: string,
+  samplesPerCycle = 1,
+): Record<InputName, Int16Array> {
   const codes = {} as Record<InputName, Int16Array>;
+  const samples = plan.durationCycles * samplesPerCycle;
   for (const name of INPUT_NAMES) {
     const stimulus = plan.inputs[name];
     codes[name] = stimulus
-      ? inputCodes(stimulus, plan.durationCycles, clockHz, hardware)
-      : new Int16Array(plan.durationCycles);
+      ? inputCodes(stimulus, samples, clockHz * samplesPerCycle, hardware)
+      : new Int16Array(samples);
   }
   return codes;
 }
@@ -94,11 +104,17 @@ export const controlWord = (value: number) => value >>> 0;
 export const byCycle = <T extends ControlChange | PinChange>(changes: readonly T[]) =>
   [...changes].sort((a, b) => a.at_cycle - b.at_cycle);
 
-/** The stimulus as CSV: a row per cycle, the cycle then InputA–InputD in codes. */
-export function stimulusCsv(codes: Record<InputName, Int16Array>, cycles: number): string {
-  const rows = ['cycle,InputA,InputB,InputC,InputD'];
-  for (let cycle = 0; cycle < cycles; cycle++) {
-    rows.push(`${cycle},${codes.A[cycle]},${codes.B[cycle]},${codes.C[cycle]},${codes.D[cycle]}`);
+/**
+ * The stimulus as CSV: a row per cycle, the cycle then InputA–InputD in codes; with several samples a
+ * cycle (interlaced), a row per sample, the cycle and the sample's index in it (0 the oldest) first.
+ */
+export function stimulusCsv(codes: Record<InputName, Int16Array>, cycles: number, samplesPerCycle = 1): string {
+  const interlaced = samplesPerCycle > 1;
+  const rows = [interlaced ? 'cycle,sample,InputA,InputB,InputC,InputD' : 'cycle,InputA,InputB,InputC,InputD'];
+  for (let index = 0; index < cycles * samplesPerCycle; index++) {
+    const cycle = Math.floor(index / samplesPerCycle);
+    const where = interlaced ? `${cycle},${index % samplesPerCycle}` : `${cycle}`;
+    rows.push(`${where},${codes.A[index]},${codes.B[index]},${codes.C[index]},${codes.D[index]}`);
   }
   return rows.join('\n') + '\n';
 }

@@ -4,28 +4,34 @@ import path from 'node:path';
 import {
   describeIsolation,
   fileKind,
+  findBodyOnlyTop,
   findTopLevel,
   IP_CORES_VERILOG,
   makeBuildFolder,
   MOKU_LIBRARY,
   MOKU_LIBRARY_NAME,
+  SLOT_PACKAGE,
   type ToolSandbox,
   ToolSlots,
   unsafeFileNames,
   stripVerilogComments,
+  topLevelProblem,
   VHDL_PLATFORM,
+  WrappedBody,
 } from '../builds/index.js';
 import type { SimulationJob, SimulationOutcome, SimulationOutput, SimulationRunner } from './simulation-runner.js';
 import { allInputCodes, stimulusCsv, voltsPerLsb } from './stimulus.js';
 import {
+  INTERLACED_TARGET,
+  type Interlacing,
+  interlacingOf,
   STIMULUS_SAMPLES_FILE,
   STIMULUS_TARGETS,
   STIMULUS_TB_NAME,
-  registerPortsOf,
   samplesFile,
-  verilogStimulusTestbench,
   vhdlStimulusTestbench,
 } from './stimulus-testbench.js';
+import { verilogPortsOf, verilogStimulusTestbench } from './verilog-stimulus-testbench.js';
 import { keepSignal, slotSignal } from './recorded-signals.js';
 import { instantiatedIpCore, ipCoreNames, ipCoreRefusal } from './ip-core-models.js';
 import type { StimulusPlan, TestbenchPlan } from './simulation-types.js';
@@ -43,6 +49,8 @@ export interface ToolchainSimulationOptions {
 }
 
 const STD = ['--std=08', '--workdir=.'];
+/** Input samples a stimulus run may drive: the contract's most cycles (duration_cycles) at one sample a cycle. */
+const MAX_STIMULUS_SAMPLES = 1_000_000;
 const asPath = (name: string) => `./${name}`;
 const fail = (message: string): SimulationOutcome => ({ status: 'failed', failure: { message } });
 
@@ -143,28 +151,57 @@ export class ToolchainSimulationRunner implements SimulationRunner {
     const target = job.config.target;
     if (!(STIMULUS_TARGETS as readonly string[]).includes(target))
       return fail(
-        `Stimulus simulations drive ${STIMULUS_TARGETS.join(' and ')} designs; this project's target is ${target}`,
+        `Stimulus simulations drive ${STIMULUS_TARGETS.join(', ')} designs; this project's target is ${target}`,
       );
-    const top = findTopLevel(job.files, target);
-    if (!top) return fail(`No top-level design: no file holds the ${target} slot interface`);
+    const top = findTopLevel(job.files, target) ?? findBodyOnlyTop(job.files, target);
+    if (!top) return fail(topLevelProblem(job.files, target) ?? `No top-level design for ${target}`);
+    const interlacing = target === INTERLACED_TARGET ? await this.interlacing() : null;
+    const perCycle = interlacing?.input ?? 1;
+    // The stimulus (its CSV kept, its samples file written) grows with the samples, not the cycles.
+    if (plan.durationCycles * perCycle > MAX_STIMULUS_SAMPLES)
+      return fail(
+        `A design of the interlaced interface takes ${perCycle} samples a cycle: simulate at most ${Math.floor(MAX_STIMULUS_SAMPLES / perCycle).toLocaleString('en')} cycles (${MAX_STIMULUS_SAMPLES.toLocaleString('en')} samples)`,
+      );
     const periodPs = Math.round(1e12 / job.clockHz);
-    const codes = allInputCodes(plan, job.clockHz, job.config.hardware);
-    await output.stimulusCsv(stimulusCsv(codes, plan.durationCycles));
-    await writeFile(path.join(sim.src, STIMULUS_SAMPLES_FILE), samplesFile(codes, plan.durationCycles));
+    const codes = allInputCodes(plan, job.clockHz, job.config.hardware, perCycle);
+    await output.stimulusCsv(stimulusCsv(codes, plan.durationCycles, perCycle));
+    await writeFile(path.join(sim.src, STIMULUS_SAMPLES_FILE), samplesFile(codes, plan.durationCycles * perCycle));
     const volts = voltsPerLsb(job.config.hardware);
-    output.log([`Stimulus: ${plan.durationCycles} cycles of ${periodPs} ps; generated testbench ${STIMULUS_TB_NAME}`]);
+    output.log([
+      `Stimulus: ${plan.durationCycles} cycles of ${periodPs} ps${interlacing ? `, ${interlacing.input} samples a cycle in and ${interlacing.output} out` : ''}; generated testbench ${STIMULUS_TB_NAME}`,
+    ]);
     const found = new Set<string>();
     output.describeSignals((signal) =>
       keepSignal(signal, STIMULUS_TB_NAME, plan.probes, found) ? slotSignal(signal, STIMULUS_TB_NAME, volts) : null,
     );
-    const topText = job.files.find((file) => file.name === top.file)!.content;
-    const outcome = await this.simulateStimulus(job, plan, sim, top.language, periodPs, topText);
+    let topText = job.files.find((file) => file.name === top.file)!.content;
+    if (top.bodyOnly) {
+      // The body in the module the platform declares, every line where the user wrote it (as a build reads it):
+      // the vendor's header, the one Verilator is given, which Icarus reads as well.
+      topText = new WrappedBody({ name: top.file, content: topText }, target).text('verilator')!;
+      await writeFile(path.join(sim.src, top.file), topText);
+    }
+    const outcome = await this.simulateStimulus(job, plan, sim, top.language, periodPs, topText, interlacing);
     const missing = plan.probes.filter((probe) => !found.has(probe));
     if (outcome.status === 'passed' && missing.length)
       return fail(
         `No signal ${missing.join(', ')} in the design to probe (name a signal of the top-level design, or a dotted path below it)`,
       );
     return outcome;
+  }
+
+  private interlacingFactors: Promise<Interlacing> | null = null;
+
+  /** The interlaced interface's samples per cycle, read once from the platform's package. */
+  private interlacing(): Promise<Interlacing> {
+    this.interlacingFactors ??= readFile(path.join(this.options.platformDir, 'vhdl', SLOT_PACKAGE), 'utf8').then(
+      (text) => {
+        const factors = interlacingOf(text);
+        if (!factors) throw new Error(`${SLOT_PACKAGE} declares no interlacing factors`);
+        return factors;
+      },
+    );
+    return this.interlacingFactors;
   }
 
   private async simulateStimulus(
@@ -174,6 +211,7 @@ export class ToolchainSimulationRunner implements SimulationRunner {
     language: 'vhdl' | 'verilog',
     periodPs: number,
     topText: string,
+    interlacing: Interlacing | null,
   ) {
     const target = job.config.target;
     if (language === 'vhdl') {
@@ -191,7 +229,7 @@ export class ToolchainSimulationRunner implements SimulationRunner {
       ]);
     }
     const tb = `${STIMULUS_TB_NAME}.sv`;
-    const ports = registerPortsOf(stripVerilogComments(topText));
+    const ports = verilogPortsOf(stripVerilogComments(topText), interlacing);
     await writeFile(path.join(sim.src, tb), verilogStimulusTestbench(plan, target, periodPs, ports));
     return this.runIcarus(job, sim, [tb], [STIMULUS_TB_NAME]);
   }

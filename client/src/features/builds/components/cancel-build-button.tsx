@@ -25,7 +25,7 @@ export function CancelBuildButton({ buildId, className }: { buildId: string; cla
   return (
     <button
       type="button"
-      className={`button build-cancel-button${className ? ` ${className}` : ''}`}
+      className={`button button-danger build-cancel-button${className ? ` ${className}` : ''}`}
       aria-label={`Cancel build ${shortBuildId(buildId)}`}
       {...unavailableWhile(busy, (event) => void onClick(event.currentTarget))}
       aria-busy={busy}

@@ -9,6 +9,7 @@ import { paths } from '@/lib/paths';
 import { isActiveSimulation } from '../api/use-simulation';
 import { useProjectSimulations } from '../api/use-project-simulations';
 import { SIMULATION_STATUS_TEXT, simulationSummary } from '../utils/simulation-summary';
+import { CancelSimulationButton } from './cancel-simulation-button';
 import './simulation-status.css';
 import './simulation-list.css';
 
@@ -23,8 +24,8 @@ const SIMULATION_COLUMNS = [
 
 /**
  * A project's simulations, newest first, in the build list's table: short id (a link to the run's page),
- * status, what ran, when it was started and how long it took (counting up while it runs), and the
- * failure's first words on a failed run.
+ * status, what ran, when it was started and how long it took (counting up while it runs), the
+ * failure's first words on a failed run, and Cancel on a queued or running one.
  */
 export function SimulationList({ projectId }: { projectId: string }) {
   const { data: simulations, error, isLoading, isValidating, mutate } = useProjectSimulations(projectId);
@@ -86,7 +87,9 @@ export function SimulationList({ projectId }: { projectId: string }) {
               </time>
             </td>
             <td data-label="Duration">{formatDuration(simulation.started_at, simulation.finished_at, now) ?? '—'}</td>
-            <td className="card-table-actions" />
+            <td className="card-table-actions">
+              {isActiveSimulation(simulation) ? <CancelSimulationButton simulationId={simulation.id} /> : null}
+            </td>
           </tr>
         ))}
       </DataTable>

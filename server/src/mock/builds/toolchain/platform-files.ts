@@ -3,10 +3,13 @@
  * home for the lists the check build and the fixture checks both need.
  */
 
+/** The slot's package: the register types and the interlaced interface's samples per cycle. */
+export const SLOT_PACKAGE = 'custom-instrument-pkg.vhd';
+
 /** The slot interface (library work): the package first, then the entities of each target. */
 export const VHDL_PLATFORM = [
   'ip-cores-pkg.vhd',
-  'custom-instrument-pkg.vhd',
+  SLOT_PACKAGE,
   'custom-instrument.vhd',
   'custom-instrument-interlaced.vhd',
   'custom-wrapper.vhd',
