@@ -10,16 +10,21 @@
  * Run: node --import tsx e2e/bench/editor-open.bench.ts [--lines 50000] [--runs 5]
  * Exits non-zero when the median open is over budget. Stops by itself (watchdog: 3 minutes).
  */
-import { chromium, type Page } from 'playwright';
-import { startGateway } from '../support/gateway';
-import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium';
-import { builtClientDir, createBenchProject, median, newBenchPage, numberOption, startWatchdog } from './support/bench';
+import type { Page } from 'playwright';
+import {
+  benchAddress,
+  createBenchProject,
+  median,
+  newBenchPage,
+  numberOption,
+  startBenchApp,
+  startWatchdog,
+} from './support/bench';
 
 const OPEN_BUDGET_MS = 300;
 const LINES = numberOption('lines', 50_000);
 const RUNS = numberOption('runs', 5);
-const PORT = Number(process.env.BENCH_PORT ?? 18_190);
-const ORIGIN = `http://localhost:${PORT}`;
+const { port: PORT, origin: ORIGIN } = benchAddress(18_190);
 
 const stopWatchdog = startWatchdog('editor', 180_000);
 
@@ -75,14 +80,10 @@ async function timeUntilShown(page: Page, where: 'files' | 'tab', fileName: stri
 
 async function main() {
   const started = Date.now();
-  const gateway = await startGateway(PORT, { STATIC_DIR: builtClientDir(), MOCK_AUTO_LOGIN: 'ada@example.com' });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_EXECUTABLE,
-    args: CHROMIUM_ARGS,
-  });
+  const app = await startBenchApp(PORT, { MOCK_AUTO_LOGIN: 'ada@example.com' });
   let failed = false;
   try {
-    const { page, errors } = await newBenchPage(browser, ORIGIN);
+    const { page, errors } = await newBenchPage(app.browser, ORIGIN);
     await page.goto(`${ORIGIN}/#/projects`);
     await page.waitForURL(/#\/projects/);
     await page.getByRole('heading', { level: 1, name: 'Projects' }).waitFor();
@@ -156,8 +157,7 @@ async function main() {
       failed = true;
     }
   } finally {
-    await browser.close();
-    await gateway.close();
+    await app.close();
     stopWatchdog();
   }
   console.log(`\neditor bench: ${failed ? 'FAILED' : 'ok'} in ${Math.round((Date.now() - started) / 1000)} s`);

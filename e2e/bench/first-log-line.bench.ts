@@ -13,23 +13,22 @@
  * Stops by itself (watchdog: 10 minutes).
  */
 import { loadavg } from 'node:os';
-import { chromium, type Browser, type Page } from 'playwright';
-import { startGateway } from '../support/gateway';
-import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium';
+import type { Page } from 'playwright';
 import {
-  builtClientDir,
+  benchAddress,
   createBenchProject,
   newBenchPage,
   numberOption,
   percentile,
+  SMALL_VHDL_TOP as DESIGN,
+  startBenchApp,
   startWatchdog,
 } from './support/bench';
 
 const BUDGET_P95_MS = 1000;
 const BUILDS = numberOption('builds', 10);
 const LONG_LOG_LINES = numberOption('long-log-lines', 20_000);
-const PORT = Number(process.env.BENCH_PORT ?? 18_195);
-const ORIGIN = `http://localhost:${PORT}`;
+const { port: PORT, origin: ORIGIN } = benchAddress(18_195);
 /**
  * Other users (the fixtures' other one who has accepted the terms) and how many builds each queues before
  * Ada's click in the queued scenario: more than the machine's tool slots (one per core).
@@ -44,21 +43,6 @@ const load = () =>
   loadavg()
     .map((value) => value.toFixed(1))
     .join(' ');
-
-const DESIGN = [
-  'library IEEE;',
-  'use IEEE.std_logic_1164.all;',
-  'use IEEE.numeric_std.all;',
-  '',
-  'architecture Behavioural of CustomInstrument is',
-  '  signal Sum : signed(15 downto 0);',
-  'begin',
-  '  Sum <= InputA + InputB;',
-  '  OutputA <= Sum;',
-  '  OutputB <= InputB;',
-  'end architecture;',
-  '',
-].join('\n');
 
 /** The same design, whose elaboration reports `lines` numbered notes: a build log that long. */
 const longLogDesign = (lines: number) =>
@@ -221,8 +205,7 @@ function print(scenarios: Scenario[]) {
 
 async function main() {
   const started = Date.now();
-  const gateway = await startGateway(PORT, {
-    STATIC_DIR: builtClientDir(),
+  const app = await startBenchApp(PORT, {
     MOCK_BUILDS: 'toolchain',
     LOG_LEVEL: 'error',
     MOCK_MAX_BUILDS_PER_HOUR: '10000',
@@ -230,12 +213,10 @@ async function main() {
     MOCK_BUILD_OUTPUT_LIMIT_LINES: String(Math.max(50_000, LONG_LOG_LINES * 2)),
     MOCK_BUILD_OUTPUT_LIMIT_KB: '65536',
   });
-  let browser: Browser | undefined;
   let failed = false;
   try {
-    browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS });
     const newPage = async (email: string) => {
-      const { page, errors } = await newBenchPage(browser!, ORIGIN);
+      const { page, errors } = await newBenchPage(app.browser, ORIGIN);
       await signIn(page, email);
       return { page, errors };
     };
@@ -279,8 +260,7 @@ async function main() {
       failed = true;
     }
   } finally {
-    await browser?.close();
-    await gateway.close();
+    await app.close();
     stopWatchdog();
   }
   console.log(

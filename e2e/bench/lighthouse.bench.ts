@@ -25,6 +25,7 @@ import { chromium } from 'playwright';
 import { startGateway } from '../support/gateway';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium';
 import { mainThreadTime, type TraceEvent } from './main-thread-time';
+import { median } from './support/bench';
 
 const MOBILE_PERFORMANCE_BUDGET = 95;
 const MOBILE_TBT_BUDGET_MS = 200;
@@ -148,8 +149,6 @@ function printDetails(preset: string, audits: Audits) {
       `    ${name(item.url).padEnd(48)} ${Math.round(item.startTime ?? 0)} ms, ${Math.round(item.duration ?? 0)} ms`,
     );
 }
-
-const median = (values: number[]) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 function print(preset: string, runs: RunFigures[]) {
   const score = (id: string) => median(runs.map((run) => run.scores[id] ?? NaN));

@@ -12,27 +12,15 @@ import { chromium, type Page } from 'playwright';
 import { buildHarness, serveHarness } from '../log-viewer/harness-server';
 import type {} from '../log-viewer/harness/harness-state';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium';
+import { median, numberOption, percentile, startWatchdog } from './support/bench';
 
 const FIRST_PAINT_BUDGET_MS = 1000;
-const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 ? Number(args[at + 1]) : fallback;
-};
-const LINES = option('lines', 1_000_000);
-const RUNS = option('runs', 3);
+const LINES = numberOption('lines', 1_000_000);
+const RUNS = numberOption('runs', 3);
 
-const watchdog = setTimeout(() => {
-  console.error('log-viewer bench: gave up after 4 minutes');
-  process.exit(2);
-}, 240_000);
+const stopWatchdog = startWatchdog('log-viewer', 240_000);
 
 const round = (value: number) => Math.round(value * 10) / 10;
-const percentile = (values: number[], p: number) => {
-  const sorted = values.toSorted((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
-const median = (values: number[]) => percentile(values, 50);
 
 async function openLog(page: Page, url: string, extra = '') {
   await page.goto(`${url}?lines=${LINES}${extra}`);
@@ -211,7 +199,7 @@ async function main() {
       const label = mode === 'steady' ? 'steady scroll, 600 px per frame' : 'random jumps across the log';
       console.log(`\nScroll frames (${label}, ${intervals.length} frames):`);
       console.log(
-        `  frame interval p50 ${round(percentile(intervals, 50))} ms, p95 ${round(percentile(intervals, 95))} ms, max ${round(Math.max(...intervals))} ms; frames over 33 ms: ${intervals.filter((i) => i > 33.4).length}; frames showing no row mid-viewport: ${result.blank}`,
+        `  frame interval p50 ${round(percentile(intervals, 0.5))} ms, p95 ${round(percentile(intervals, 0.95))} ms, max ${round(Math.max(...intervals))} ms; frames over 33 ms: ${intervals.filter((i) => i > 33.4).length}; frames showing no row mid-viewport: ${result.blank}`,
       );
     }
 
@@ -236,7 +224,7 @@ async function main() {
       ['random jumps', wrappedJump],
     ] as const) {
       console.log(
-        `  ${label}: frame p50 ${round(percentile(intervals, 50))} ms, p95 ${round(percentile(intervals, 95))} ms, max ${round(Math.max(...intervals))} ms; frames over 33 ms: ${intervals.filter((i) => i > 33.4).length}; frames showing no row mid-viewport: ${blank}`,
+        `  ${label}: frame p50 ${round(percentile(intervals, 0.5))} ms, p95 ${round(percentile(intervals, 0.95))} ms, max ${round(Math.max(...intervals))} ms; frames over 33 ms: ${intervals.filter((i) => i > 33.4).length}; frames showing no row mid-viewport: ${blank}`,
       );
     }
 
@@ -247,7 +235,7 @@ async function main() {
   } finally {
     await browser.close();
     await server.close();
-    clearTimeout(watchdog);
+    stopWatchdog();
   }
   console.log(`\nlog-viewer bench: ${failed ? 'FAILED' : 'ok'} in ${Math.round((Date.now() - started) / 1000)} s`);
   process.exitCode = failed ? 1 : 0;

@@ -9,22 +9,22 @@
  * Run: node --import tsx e2e/bench/typing-diagnostics.bench.ts [--edits 20]
  * Exits non-zero when the p95 keystroke → diagnostic is over budget. Stops by itself (watchdog: 4 minutes).
  */
-import { chromium, type APIRequestContext, type Page } from 'playwright';
-import { startGateway } from '../support/gateway';
-import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium';
+import type { APIRequestContext, Page } from 'playwright';
 import {
-  builtClientDir,
+  benchAddress,
   createBenchProject,
   newBenchPage,
   numberOption,
   percentile,
+  SMALL_VHDL_SUM_LINE,
+  SMALL_VHDL_TOP,
+  startBenchApp,
   startWatchdog,
 } from './support/bench';
 
 const BUDGET_P95_MS = 1000;
 const EDITS = numberOption('edits', 20);
-const PORT = Number(process.env.BENCH_PORT ?? 18_191);
-const ORIGIN = `http://localhost:${PORT}`;
+const { port: PORT, origin: ORIGIN } = benchAddress(18_191);
 /** Time between keystrokes: a quick typist's, well inside the editor's 300 ms pause. */
 const KEYSTROKE_GAP_MS = 60;
 
@@ -34,21 +34,9 @@ const round = (value: number) => Math.round(value);
 const summary = (values: number[]) =>
   `p50 ${round(percentile(values, 0.5))} ms, p95 ${round(percentile(values, 0.95))} ms (n=${values.length}, max ${round(Math.max(...values))} ms)`;
 
-const VHDL = [
-  'library IEEE;',
-  'use IEEE.std_logic_1164.all;',
-  'use IEEE.numeric_std.all;',
-  '',
-  'architecture Behavioural of CustomInstrument is',
-  '  signal Sum : signed(15 downto 0);',
-  'begin',
-  '  Sum <= InputA + InputB;', // line 8: where the error is typed, before the `;`
-  '  OutputA <= Sum;',
-  '  OutputB <= InputB;',
-  'end architecture;',
-  '',
-].join('\n');
-const VHDL_ERROR_LINE = 8;
+const VHDL = SMALL_VHDL_TOP;
+/** Where the error is typed, before the `;`. */
+const VHDL_ERROR_LINE = SMALL_VHDL_SUM_LINE;
 
 const VERILOG = [
   'module Adder (input wire clk, input wire signed [15:0] a, input wire signed [15:0] b,',
@@ -110,15 +98,10 @@ async function serverChecks(request: APIRequestContext, projectId: string, name:
 async function main() {
   const started = Date.now();
   // Many checks a minute from one user: more than the demo's default rate allows.
-  const gateway = await startGateway(PORT, {
-    STATIC_DIR: builtClientDir(),
-    MOCK_AUTO_LOGIN: 'ada@example.com',
-    MOCK_MAX_CHECKS_PER_MINUTE: '1000',
-  });
-  const browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS });
+  const app = await startBenchApp(PORT, { MOCK_AUTO_LOGIN: 'ada@example.com', MOCK_MAX_CHECKS_PER_MINUTE: '1000' });
   let failed = false;
   try {
-    const { page, errors } = await newBenchPage(browser, ORIGIN);
+    const { page, errors } = await newBenchPage(app.browser, ORIGIN);
     await page.goto(`${ORIGIN}/#/projects`);
     await page.getByRole('heading', { level: 1, name: 'Projects' }).waitFor();
 
@@ -179,8 +162,7 @@ async function main() {
       failed = true;
     }
   } finally {
-    await browser.close();
-    await gateway.close();
+    await app.close();
     stopWatchdog();
   }
   console.log(

@@ -12,20 +12,14 @@
 import { chromium } from 'playwright';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium';
 import { startGateway } from '../support/gateway';
+import { numberOption, percentile, startWatchdog } from './support/bench';
 
 const OPEN_BUDGET_MS = 1000;
 const FRAME_P95_BUDGET_MS = 17;
-const at = process.argv.indexOf('--changes');
-const CHANGES = at >= 0 ? Number(process.argv[at + 1]) : 1_000_000;
+const CHANGES = numberOption('changes', 1_000_000);
 const PORT = Number(process.env.BENCH_PORT ?? 18_977);
 
-const watchdog = setTimeout(() => {
-  console.error('waveform bench: gave up after 4 minutes');
-  process.exit(2);
-}, 240_000);
-
-const percentile = (values: number[], p: number) =>
-  values.toSorted((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
+const stopWatchdog = startWatchdog('waveform', 240_000);
 
 // A run of a million cycles writes a VCD of about 50 MB (the default bound is 32 MB).
 const gateway = await startGateway(PORT, { MOCK_SIMULATION_VCD_MB: '128' });
@@ -130,8 +124,8 @@ try {
     canvas.remove();
     return intervals;
   });
-  const p95 = percentile(frames.slice(5), 95);
-  const p50 = percentile(frames.slice(5), 50);
+  const p95 = percentile(frames.slice(5), 0.95);
+  const p50 = percentile(frames.slice(5), 0.5);
   const readout = await page.locator('#wave-readout').textContent();
   console.log(`waveform viewer, ${CHANGES.toLocaleString('en')} value changes (analog, 16 bits):`);
   console.log(`  open (navigation to all changes drawn): ${openMs} ms (budget ${OPEN_BUDGET_MS} ms)`);
@@ -139,13 +133,13 @@ try {
     `  zoom/pan frames: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (budget ${FRAME_P95_BUDGET_MS} ms)`,
   );
   console.log(
-    `  (a bare canvas on this machine now: p50 ${percentile(bare.slice(5), 50).toFixed(1)} ms, p95 ${percentile(bare.slice(5), 95).toFixed(1)} ms)`,
+    `  (a bare canvas on this machine now: p50 ${percentile(bare.slice(5), 0.5).toFixed(1)} ms, p95 ${percentile(bare.slice(5), 0.95).toFixed(1)} ms)`,
   );
   console.log(`  last view: ${readout}`);
   if (openMs > OPEN_BUDGET_MS || p95 > FRAME_P95_BUDGET_MS) failed = true;
 } finally {
   await browser.close();
   await gateway.close();
-  clearTimeout(watchdog);
+  stopWatchdog();
 }
 process.exit(failed ? 1 : 0);

@@ -1,9 +1,12 @@
 import { existsSync } from 'node:fs';
-import type { APIRequestContext, Browser, Page } from 'playwright';
+import { chromium, type APIRequestContext, type Browser, type Page } from 'playwright';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../../support/chromium';
+import { startGateway } from '../../support/gateway';
 
 /**
- * What the editor and build benchmarks (editor-open, first-log-line, typing-diagnostics) share: their
- * command-line options, statistics, watchdog, a signed-in page in Chromium and projects made through the API.
+ * What the benchmarks share: their command-line options, statistics and watchdog; and for those that drive
+ * the app (editor-open, first-log-line, typing-diagnostics) its gateway and Chromium, a page of their own,
+ * projects made through the API and the small design they edit and build.
  */
 
 /** `--name N` from the command line, or `fallback`. */
@@ -13,7 +16,10 @@ export function numberOption(name: string, fallback: number): number {
   return at >= 0 ? Number(args[at + 1]) : fallback;
 }
 
-/** The value below which `share` (0..1) of the values fall (nearest rank); NaN for none. */
+/**
+ * The value below which `share` (0..1) of the values fall (nearest rank); NaN for none. The one definition
+ * every bench's p50/p95 uses, so their figures compare.
+ */
 export const percentile = (values: number[], share: number) =>
   values.toSorted((a, b) => a - b)[Math.max(0, Math.ceil(share * values.length) - 1)] ?? NaN;
 
@@ -32,6 +38,12 @@ export function startWatchdog(bench: string, ms: number): () => void {
   return () => clearTimeout(timer);
 }
 
+/** The port a bench's gateway listens on (BENCH_PORT, else the bench's own default) and its origin. */
+export function benchAddress(defaultPort: number): { port: number; origin: string } {
+  const port = Number(process.env.BENCH_PORT ?? defaultPort);
+  return { port, origin: `http://localhost:${port}` };
+}
+
 /** The built client the benchmark's gateway serves: STATIC_DIR, else client/dist. Throws when it is missing. */
 export function builtClientDir(): string {
   const dir = process.env.STATIC_DIR ?? 'client/dist';
@@ -39,6 +51,53 @@ export function builtClientDir(): string {
     throw new Error(`no built client in ${dir} (run npm run build, or set STATIC_DIR)`);
   return dir;
 }
+
+export interface BenchApp {
+  browser: Browser;
+  /** Closes the browser, then stops the gateway. */
+  close: () => Promise<void>;
+}
+
+/**
+ * The app as a bench drives it: a gateway of its own on `port` in mock mode serving the built client (with
+ * `env` on top), and Debian's Chromium.
+ */
+export async function startBenchApp(port: number, env: Record<string, string> = {}): Promise<BenchApp> {
+  const gateway = await startGateway(port, { STATIC_DIR: builtClientDir(), ...env });
+  try {
+    const browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS });
+    return {
+      browser,
+      close: async () => {
+        await browser.close();
+        await gateway.close();
+      },
+    };
+  } catch (error) {
+    await gateway.close();
+    throw error;
+  }
+}
+
+/**
+ * A small VHDL top level (the sum of InputA and InputB): the design the build and typing benches build and
+ * type errors into. `Sum <= InputA + InputB;` is on line SMALL_VHDL_SUM_LINE.
+ */
+export const SMALL_VHDL_TOP = [
+  'library IEEE;',
+  'use IEEE.std_logic_1164.all;',
+  'use IEEE.numeric_std.all;',
+  '',
+  'architecture Behavioural of CustomInstrument is',
+  '  signal Sum : signed(15 downto 0);',
+  'begin',
+  '  Sum <= InputA + InputB;',
+  '  OutputA <= Sum;',
+  '  OutputB <= InputB;',
+  'end architecture;',
+  '',
+].join('\n');
+export const SMALL_VHDL_SUM_LINE = SMALL_VHDL_TOP.split('\n').indexOf('  Sum <= InputA + InputB;') + 1;
 
 export interface BenchPage {
   page: Page;

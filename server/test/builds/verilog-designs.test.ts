@@ -10,7 +10,9 @@ import { PLATFORM_DIR } from '../fixtures/seed-data.js';
 import { artifact, ghdl, startBuild, toolchainRunner, type Finished } from './toolchain-harness.js';
 
 // Verilog and SystemVerilog as users write them, built by the real toolchain (Verilator checks, Yosys
-// estimates): our own designs, one per construct (server/test/builds/designs/verilog/).
+// estimates): our own designs, one per construct (server/test/builds/designs/verilog/). Every build is
+// started at once through one runner (one per core, as the gateway runs them), and each test waits for its
+// own: one after another they kept a core idle.
 
 const config = (target: string): ProjectConfig => ({
   hardware: 'mk-pro',
@@ -24,20 +26,49 @@ const design = async (name: string, content?: string) => ({
   content: content ?? (await readFile(path.join(import.meta.dirname, 'designs', 'verilog', name), 'utf8')),
 });
 
+/** sv-unpacked-top.sv without its status port and with control of another width. */
+const shortTop = async () =>
+  design(
+    'short.sv',
+    (await design('sv-unpacked-top.sv')).content
+      .replace('    output wire [31:0] status [0:15]\n', '')
+      .replace('    input  wire [31:0] control [0:15],', '    input  wire [15:0] control [0:15]')
+      .replace(/for \(genvar[\s\S]*?end\n/, ''),
+  );
+
+/** Every build the tests look at, by its one file's name, with the project's target. */
+const BUILDS: Record<string, { target: string; file: () => Promise<{ name: string; content: string }> }> = {
+  'sv-unpacked-top.sv': { target: 'CustomInstrument', file: () => design('sv-unpacked-top.sv') },
+  'custom-wrapper-legacy.v': { target: 'CustomWrapper', file: () => design('custom-wrapper-legacy.v') },
+  'sv-dash-comment.sv': { target: 'CustomInstrument', file: () => design('sv-dash-comment.sv') },
+  'short.sv': { target: 'CustomInstrument', file: shortTop },
+  'sv-ip-counter.sv': { target: 'CustomInstrument', file: () => design('sv-ip-counter.sv') },
+  'body-window-peak.sv': { target: 'CustomInstrument', file: () => design('body-window-peak.sv') },
+  'body-wrapper-mixer.v': { target: 'CustomWrapper', file: () => design('body-wrapper-mixer.v') },
+  'body-typo.sv': { target: 'CustomInstrument', file: () => design('body-typo.sv') },
+};
+
 let tmpRoot: string;
+let builds: Map<string, Promise<Finished>>;
 beforeAll(async () => {
   tmpRoot = await mkdtemp(path.join(os.tmpdir(), 'verilog-designs-'));
+  const runner = toolchainRunner(tmpRoot);
+  builds = new Map();
+  for (const [name, { target, file }] of Object.entries(BUILDS))
+    builds.set(name, startBuild(runner, name, config(target), [await file()]).done);
 });
-afterAll(() => rm(tmpRoot, { recursive: true, force: true }));
+afterAll(async () => {
+  // Every build ends before its directory goes, also those of tests left out by -t.
+  await Promise.all(builds?.values() ?? []);
+  await rm(tmpRoot, { recursive: true, force: true });
+}, 240_000);
 
-async function build(target: string, files: { name: string; content: string }[]): Promise<Finished> {
-  return startBuild(toolchainRunner(tmpRoot), files[0]!.name, config(target), files).done;
-}
+const build = (name: string): Promise<Finished> => builds.get(name)!;
 const errors = (f: Finished) => f.diagnostics.filter((d) => d.severity === 'error');
 
 describe('Verilog and SystemVerilog tops, checked by Verilator', { timeout: 240_000 }, () => {
   it('a SystemVerilog top with unpacked control/status ports and outputinterp* builds', async () => {
-    const built = await build('CustomInstrument', [await design('sv-unpacked-top.sv')]);
+    const built = await build('sv-unpacked-top.sv');
     expect(built.outcome.status, built.log.join('\n')).toBe('succeeded');
     expect(errors(built)).toEqual([]);
     expect(built.log).toContainEqual(expect.stringMatching(/^\$ verilator --lint-only --top-module CustomInstrument/));
@@ -50,14 +81,14 @@ describe('Verilog and SystemVerilog tops, checked by Verilator', { timeout: 240_
   });
 
   it('the older CustomWrapper module (Clk, Reset, Sync, InputA…, OutputInterpA…, Control0…15) builds', async () => {
-    const built = await build('CustomWrapper', [await design('custom-wrapper-legacy.v')]);
+    const built = await build('custom-wrapper-legacy.v');
     expect(built.outcome.status, built.log.join('\n')).toBe('succeeded');
     expect(errors(built)).toEqual([]);
     expect(artifact(built.outcome, 'resources.rpt')).toMatch(/Number of cells/);
   });
 
   it("a genuine error (a '--' comment) fails at its file and line", async () => {
-    const built = await build('CustomInstrument', [await design('sv-dash-comment.sv')]);
+    const built = await build('sv-dash-comment.sv');
     expect(built.outcome.status).toBe('failed');
     expect(errors(built)[0]).toMatchObject({ file: 'sv-dash-comment.sv', line: 12, column: 3 });
     expect(errors(built)[0]!.message).toMatch(/syntax error, unexpected --/);
@@ -65,11 +96,7 @@ describe('Verilog and SystemVerilog tops, checked by Verilator', { timeout: 240_
   });
 
   it("a top lacking a platform port, or with a port of another width, fails at the module's or the port's line", async () => {
-    const source = (await design('sv-unpacked-top.sv')).content
-      .replace('    output wire [31:0] status [0:15]\n', '')
-      .replace('    input  wire [31:0] control [0:15],', '    input  wire [15:0] control [0:15]')
-      .replace(/for \(genvar[\s\S]*?end\n/, '');
-    const built = await build('CustomInstrument', [await design('short.sv', source)]);
+    const built = await build('short.sv');
     expect(built.outcome.status).toBe('failed');
     expect(errors(built).map((d) => [d.line, d.message])).toEqual([
       [12, "port control is input of 256 bits; the platform's CustomInstrument has input of 512 bits"],
@@ -78,7 +105,7 @@ describe('Verilog and SystemVerilog tops, checked by Verilator', { timeout: 240_
   });
 
   it('a SystemVerilog top instantiating a platform IP core (Counter_32) is checked around it as a black box', async () => {
-    const built = await build('CustomInstrument', [await design('sv-ip-counter.sv')]);
+    const built = await build('sv-ip-counter.sv');
     expect(built.outcome.status, built.log.join('\n')).toBe('succeeded');
     expect(errors(built)).toEqual([]);
     expect(built.diagnostics.filter((d) => d.severity === 'warning' && /Counter_32/.test(d.message))).toEqual([]);
@@ -99,7 +126,7 @@ describe('body-only Verilog files: the platform supplies the module header', { t
     checker().check({ files: [file], draft: file, target }, 'ada', new AbortController().signal);
 
   it('a body-only current-form design (unpacked control/status) is linted by Verilator and estimated by Yosys', async () => {
-    const built = await build('CustomInstrument', [await design('body-window-peak.sv')]);
+    const built = await build('body-window-peak.sv');
     expect(built.outcome.status, built.log.join('\n')).toBe('succeeded');
     expect(built.diagnostics.filter((d) => d.severity !== 'warning')).toEqual([]);
     expect(built.log).toContainEqual(expect.stringMatching(/^\$ verilator --lint-only --top-module CustomInstrument/));
@@ -107,7 +134,7 @@ describe('body-only Verilog files: the platform supplies the module header', { t
   });
 
   it('a body-only CustomWrapper design with the vendor-case names (Clk, InputA, Control0) builds', async () => {
-    const built = await build('CustomWrapper', [await design('body-wrapper-mixer.v')]);
+    const built = await build('body-wrapper-mixer.v');
     expect(built.outcome.status, built.log.join('\n')).toBe('succeeded');
     expect(errors(built)).toEqual([]);
     expect(artifact(built.outcome, 'resources.rpt')).toMatch(/Number of cells/);
@@ -115,7 +142,7 @@ describe('body-only Verilog files: the platform supplies the module header', { t
 
   it('an error in a body-only file fails the build at its own file:line, and a draft check finds the same', async () => {
     const file = await design('body-typo.sv');
-    const built = await build('CustomInstrument', [file]);
+    const built = await build('body-typo.sv');
     expect(built.outcome.status).toBe('failed');
     expect(errors(built)[0]).toMatchObject({ file: 'body-typo.sv', line: 10, column: 18, origin: 'user' });
     expect(errors(built)[0]!.message).toMatch(/acumulator/);
