@@ -60,7 +60,9 @@ describe('a SystemVerilog top instantiating a VHDL entity of the project', { tim
     // COUNT_BITS is 24 at the instance: a 16-bit net on Crossings is narrower than the port.
     const built = await build((text, name) =>
       name === TOP
-        ? text.replace('wire [23:0] crossings;', 'wire [15:0] crossings;').replace("{8'd0, crossings}", "{16'd0, crossings}")
+        ? text
+            .replace('wire [23:0] crossings;', 'wire [15:0] crossings;')
+            .replace("{8'd0, crossings}", "{16'd0, crossings}")
         : text,
     );
     expect(built.outcome.status, built.log.join('\n')).toBe('succeeded');
@@ -101,7 +103,11 @@ describe('a SystemVerilog top instantiating a VHDL entity of the project', { tim
       const check = async (edit?: (text: string, name: string) => string) => {
         const project = await files(edit);
         const draft = project.find((f) => f.name === TOP)!;
-        return checker.check({ files: project, draft, target: 'CustomInstrument' }, 'ada', new AbortController().signal);
+        return checker.check(
+          { files: project, draft, target: 'CustomInstrument' },
+          'ada',
+          new AbortController().signal,
+        );
       };
       const clean = await check();
       expect(clean.outcome).toBe('checked');

@@ -56,7 +56,11 @@ function common(target: string, libraries: readonly string[]): string[] {
 }
 
 /** The lint of the user's files (`./name` arguments: never read as options). */
-export function verilatorLintArgs(target: string, files: readonly string[], libraries: readonly string[] = []): string[] {
+export function verilatorLintArgs(
+  target: string,
+  files: readonly string[],
+  libraries: readonly string[] = [],
+): string[] {
   return ['--lint-only', ...common(target, libraries), ...files.map((f) => `./${f}`)];
 }
 

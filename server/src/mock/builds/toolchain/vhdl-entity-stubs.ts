@@ -103,6 +103,8 @@ export async function writeEntityStubs(
   await writeFile(path.join(buildDir, VHDL_ENTITY_STUBS), text);
   await writeFile(path.join(buildDir, 'src', `.${VHDL_ENTITY_STUBS}`), text);
   for (const { entity } of used)
-    log(`INFO: ${entity.file}: entity ${entity.name} is instantiated from Verilog; Verilator checks the instances against its ports`);
+    log(
+      `INFO: ${entity.file}: entity ${entity.name} is instantiated from Verilog; Verilator checks the instances against its ports`,
+    );
   return used.map(({ entity }) => entity);
 }

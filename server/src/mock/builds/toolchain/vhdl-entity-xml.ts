@@ -40,7 +40,10 @@ interface XmlNode {
 const TAG = /<(\/?)([\w:-]+)((?:\s+[\w:-]+="[^"]*")*)\s*(\/?)>/g;
 const ATTR = /([\w:-]+)="([^"]*)"/g;
 const unescape = (text: string) =>
-  text.replace(/&(lt|gt|quot|apos|amp);/g, (_, e: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[e]!);
+  text.replace(
+    /&(lt|gt|quot|apos|amp);/g,
+    (_, e: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[e]!,
+  );
 
 /**
  * One element of GHDL's XML (a well-formed excerpt: the tool's own output) as a tree; an element standing
@@ -156,7 +159,8 @@ const DIRECTIONS: Record<string, EntityPort['direction']> = {
 function spelling(source: readonly string[], node: XmlNode, identifier: string): string {
   const text = source[Number(node.attrs.line) - 1] ?? '';
   const col = Number(node.attrs.col) - 1;
-  if (text.slice(col, col + identifier.length).toLowerCase() === identifier) return text.slice(col, col + identifier.length);
+  if (text.slice(col, col + identifier.length).toLowerCase() === identifier)
+    return text.slice(col, col + identifier.length);
   const escaped = identifier.replace(/[^\w]/g, '');
   const found = new RegExp(`\\b${escaped}\\b`, 'i').exec(text);
   return found?.[0] ?? identifier;
@@ -210,7 +214,10 @@ export function entityXmlCommand(ghdl: string, file: string, output: string) {
 }
 
 /** The entities of `file` from the XML GHDL wrote; null when it is larger than the gateway reads. */
-export async function readEntityXml(xmlPath: string, file: { name: string; content: string }): Promise<VhdlEntity[] | null> {
+export async function readEntityXml(
+  xmlPath: string,
+  file: { name: string; content: string },
+): Promise<VhdlEntity[] | null> {
   try {
     return entitiesFromGhdlXml((await readToolFile(xmlPath)).toString('utf8'), file.name, file.content);
   } catch (error) {
