@@ -90,6 +90,18 @@ describe('a SystemVerilog top instantiating a VHDL entity of the project', { tim
     ]);
   });
 
+  it("the other direction: a VHDL top's component that is the project's Verilog module is bound to it, no warning", async () => {
+    const project = await Promise.all(
+      ['vhdl-top.vhd', 'peak-hold.v'].map(async (name) => ({ name, content: await read(name) })),
+    );
+    const built = await startBuild(toolchainRunner(tmpRoot), 'vhdl-top', config, project).done;
+    expect(built.outcome.status, built.log.join('\n')).toBe('succeeded');
+    // GHDL alone finds the component unbound: that is no warning of the user's, Vivado binds it.
+    expect(built.diagnostics).toEqual([]);
+    expect(built.log).toContain("vhdl-top.vhd:18: note: component peak_hold is the project's Verilog module peak_hold");
+    expect(artifact(built.outcome, 'resources.rpt')).toMatch(/peak_hold/);
+  });
+
   it('the draft check of the Verilog agrees: the instance checked against the entity, a wrong port name an error', async () => {
     const checker = new DraftChecker({
       platformDir: PLATFORM_DIR,
