@@ -28,6 +28,7 @@ import {
 } from './stimulus-testbench.js';
 import { keepSignal, slotSignal } from './recorded-signals.js';
 import { instantiatedIpCore, ipCoreNames, ipCoreRefusal } from './ip-core-models.js';
+import { mixedLanguageRefusal } from './mixed-language.js';
 import type { StimulusPlan, TestbenchPlan } from './simulation-types.js';
 import { ToolSimulation, type ToolLimits } from './tool-simulation.js';
 
@@ -147,6 +148,8 @@ export class ToolchainSimulationRunner implements SimulationRunner {
       );
     const top = findTopLevel(job.files, target);
     if (!top) return fail(`No top-level design: no file holds the ${target} slot interface`);
+    const mixed = mixedLanguageRefusal(job.files, top.language);
+    if (mixed) return fail(mixed);
     const periodPs = Math.round(1e12 / job.clockHz);
     const codes = allInputCodes(plan, job.clockHz, job.config.hardware);
     await output.stimulusCsv(stimulusCsv(codes, plan.durationCycles));
@@ -219,6 +222,8 @@ export class ToolchainSimulationRunner implements SimulationRunner {
     if (!language) return fail(`${file.name} is not a VHDL or Verilog file`);
     const unit = testbenchUnit(file.content, language);
     if (!unit) return fail(`${file.name} declares no ${language === 'vhdl' ? 'entity' : 'module'} to run`);
+    const mixed = mixedLanguageRefusal(job.files, language);
+    if (mixed) return fail(mixed);
     output.describeSignals((signal) => signal);
     output.log([`Testbench ${unit} (${file.name}), stopped at ${plan.stopTimeNs} ns`]);
     if (language === 'vhdl') {
