@@ -102,7 +102,7 @@ describe('a SystemVerilog top instantiating a VHDL entity of the project', { tim
     expect(artifact(built.outcome, 'resources.rpt')).toMatch(/peak_hold/);
   });
 
-  it('the draft check of the Verilog agrees: the instance checked against the entity, a wrong port name an error', async () => {
+  it('the draft check of the Verilog agrees: the instance checked against the entity, a wrong port name an error, typed ports sized', async () => {
     const checker = new DraftChecker({
       platformDir: PLATFORM_DIR,
       ghdl: ghdl!,
@@ -127,6 +127,23 @@ describe('a SystemVerilog top instantiating a VHDL entity of the project', { tim
       const wrong = await check((text, name) => (name === TOP ? text.replace('.Level(', '.Threshold(') : text));
       expect(wrong.diagnostics.filter((d) => d.severity === 'error').map((d) => [d.file, d.line, d.message])).toEqual([
         [TOP, 21, "Pin not found: 'Threshold' [PINNOTFOUND]"],
+      ]);
+      // Ports typed by a package's subtype and by an integer range are sized as synthesis sizes them.
+      const typed = async (edit: (text: string) => string = (text) => text) => {
+        const project = await Promise.all(
+          ['typed-top.sv', 'level-gate.vhd'].map(async (name) => ({ name, content: await read(name) })),
+        );
+        const draft = { ...project[0]!, content: edit(project[0]!.content) };
+        return checker.check(
+          { files: project, draft, target: 'CustomInstrument' },
+          'ada',
+          new AbortController().signal,
+        );
+      };
+      expect((await typed()).diagnostics).toEqual([]);
+      const wide = await typed((text) => text.replace('.gain(control[0][7:0])', '.gain(control[0][15:0])'));
+      expect(wide.diagnostics.map((d) => [d.line, d.severity, d.message])).toEqual([
+        [18, 'warning', expect.stringMatching(/'gain' expects 8 bits .* generates 16 bits/)],
       ]);
     } finally {
       checker.close();

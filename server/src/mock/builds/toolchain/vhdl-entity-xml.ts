@@ -70,6 +70,20 @@ function parseElement(xml: string): XmlNode | null {
   return root.children[0] ?? null;
 }
 
+/** The element of GHDL's XML with this id (a declaration outside the entity: a package's subtype), parsed. */
+function elementAt(xml: string, id: string): XmlNode | null {
+  const start = new RegExp(`<[\\w:-]+ id="${id}"[\\s>/]`).exec(xml);
+  if (!start) return null;
+  let depth = 0;
+  const tags = new RegExp(TAG.source, 'g');
+  tags.lastIndex = start.index;
+  for (let match = tags.exec(xml); match; match = tags.exec(xml)) {
+    depth += match[1] ? -1 : match[4] ? 0 : 1;
+    if (depth <= 0) return parseElement(xml.slice(start.index, match.index + match[0].length));
+  }
+  return null;
+}
+
 const child = (node: XmlNode | undefined, tag: string) => node?.children.find((c) => c.tag === tag);
 
 /** VHDL operators GHDL keeps unfolded in a bound (it depends on a generic), as Verilog writes them. */
@@ -123,8 +137,15 @@ const SINGLE_BITS = new Set(['std_logic', 'std_ulogic', 'bit', 'boolean']);
 const INTEGERS = new Set(['integer', 'natural', 'positive']);
 const VECTORS = new Set(['std_logic_vector', 'std_ulogic_vector', 'bit_vector', 'signed', 'unsigned']);
 
-/** A port's Verilog shape from its subtype indication. */
-function portShape(subtype: XmlNode | undefined, generics: Map<string, string>): Pick<EntityPort, 'signed' | 'range'> {
+/**
+ * A port's Verilog shape from its subtype indication; a subtype the design names (`word_t`, declared in a
+ * package) is looked up by `declared` (its constraint is static there: GHDL gives the bounds' values).
+ */
+function portShape(
+  subtype: XmlNode | undefined,
+  generics: Map<string, string>,
+  declared: (id: string) => XmlNode | null = () => null,
+): Pick<EntityPort, 'signed' | 'range'> {
   const unknown = { signed: false, range: 'unknown' as const };
   if (!subtype) return unknown;
   if (subtype.attrs.kind === 'simple_name') {
@@ -132,8 +153,11 @@ function portShape(subtype: XmlNode | undefined, generics: Map<string, string>):
     if (SINGLE_BITS.has(name)) return { signed: false, range: null };
     // Vivado connects an integer port of a VHDL entity as 32 bits.
     if (INTEGERS.has(name)) return { signed: name === 'integer', range: { left: '31', right: '0' } };
-    return unknown;
+    const type = child(subtype, 'type');
+    const definition = type && (type.attrs.kind ? type : declared(type.attrs.ref ?? ''));
+    return definition && definition !== subtype ? portShape(definition, generics) : unknown;
   }
+  if (subtype.attrs.kind === 'integer_subtype_definition') return integerRange(child(subtype, 'range_constraint'));
   if (subtype.attrs.kind !== 'array_subtype_definition') return unknown;
   const mark = child(subtype, 'subtype_type_mark')?.attrs.identifier ?? '';
   const constraints = child(subtype, 'index_constraint_list')?.children ?? [];
@@ -143,6 +167,26 @@ function portShape(subtype: XmlNode | undefined, generics: Map<string, string>):
   const right = expression(child(range, 'right_limit_expr'), generics);
   if (left === null || right === null) return unknown;
   return { signed: mark === 'signed', range: { left, right } };
+}
+
+/**
+ * An integer port with a range of numbers (`natural range 0 to 255`) as the bits that hold the range,
+ * as synthesis sizes it (signed when it reaches below 0); a range over generics is not sized here.
+ */
+function integerRange(range: XmlNode | undefined): Pick<EntityPort, 'signed' | 'range'> {
+  const bound = (tag: string) => {
+    const limit = child(range, tag);
+    return limit?.attrs.kind === 'integer_literal' ? Number(limit.attrs.value) : NaN;
+  };
+  const [left, right] = [bound('left_limit_expr'), bound('right_limit_expr')];
+  if (range?.attrs.kind !== 'range_expression' || !Number.isSafeInteger(left) || !Number.isSafeInteger(right))
+    return { signed: false, range: 'unknown' };
+  const [low, high] = [Math.min(left, right), Math.max(left, right)];
+  const signed = low < 0;
+  // Bits for the magnitude of each end, one more for the sign when signed.
+  const magnitude = (n: number) => (n <= 0 ? 0 : Math.floor(Math.log2(n)) + 1);
+  const bits = signed ? Math.max(magnitude(high), magnitude(-low - 1)) + 1 : Math.max(1, magnitude(high));
+  return { signed, range: { left: String(bits - 1), right: '0' } };
 }
 
 const DIRECTIONS: Record<string, EntityPort['direction']> = {
@@ -190,7 +234,8 @@ export function entitiesFromGhdlXml(xml: string, file: string, sourceText: strin
       const direction = DIRECTIONS[declaration.attrs.mode ?? ''];
       if (declaration.attrs.kind !== 'interface_signal_declaration' || !direction) continue;
       const name = spelling(source, declaration, declaration.attrs.identifier ?? '');
-      ports.push({ name, direction, ...portShape(child(declaration, 'subtype_indication'), generics) });
+      const shape = portShape(child(declaration, 'subtype_indication'), generics, (id) => elementAt(xml, id));
+      ports.push({ name, direction, ...shape });
     }
     const identifier = unit.attrs.identifier ?? '';
     entities.push({
