@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type RunningGateway } from '../helpers/gateway.js';
 import { signIn } from '../helpers/sign-in.js';
@@ -130,6 +132,21 @@ describe('simulations with the real tools', () => {
     expect(run.status).toBe('failed');
     expect(run.failure?.message).toMatch(
       /^Simulation needs a model of Counter_32: the platform's IP cores are pre-compiled/,
+    );
+  }, 60_000);
+
+  it('a mixed design (a Verilog top instantiating a VHDL entity) is refused in one sentence naming the cause', async () => {
+    const mixed = path.join(import.meta.dirname, '..', 'builds', 'designs', 'mixed');
+    const files: Record<string, string> = {};
+    for (const name of ['mixed-top.sv', 'crossing-counter.vhd'])
+      files[name] = await readFile(path.join(mixed, name), 'utf8');
+    const project = await api.newProject('Mixed design', files);
+    const run = await api.run(project, { kind: 'stimulus', duration_cycles: 20 });
+    expect(run.status).toBe('failed');
+    expect(run.failure?.message).toBe(
+      'mixed-top.sv instantiates the VHDL entity CrossingCounter, and the simulators here run one language at a ' +
+        'time (GHDL for VHDL, Icarus Verilog for Verilog), so a mixed design cannot be simulated: simulate each part ' +
+        'in a testbench of its own language',
     );
   }, 60_000);
 });

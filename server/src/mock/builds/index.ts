@@ -55,4 +55,6 @@ export { designMemoryLines } from './toolchain/tool-output.js';
 export { verilatorLintArgs } from './toolchain/verilog-check.js';
 export { WrappedBody } from './toolchain/verilog-body.js';
 export { dependencyOrder } from './toolchain/vhdl-order.js';
+export { entityXmlCommand, readEntityXml, type VhdlEntity } from './toolchain/vhdl-entity-xml.js';
+export { instantiatedEntities, namesAnEntity, VHDL_ENTITY_STUBS, verilogStubs } from './toolchain/vhdl-entity-stubs.js';
 export type { Diagnostic } from './diagnostics.js';

@@ -14,6 +14,8 @@ import { ToolSlots } from '../builds/index.js';
 import { verilatorLintArgs } from '../builds/index.js';
 import { dependencyOrder } from '../builds/index.js';
 import { declarationTexts, MAX_ASSOCIATION_PASSES, PlatformAssociations } from '../builds/index.js';
+import { entityXmlCommand, readEntityXml, type VhdlEntity } from '../builds/index.js';
+import { instantiatedEntities, namesAnEntity, VHDL_ENTITY_STUBS, verilogStubs } from '../builds/index.js';
 import { CheckPlatform } from './check-platform.js';
 
 /**
@@ -175,16 +177,54 @@ class CheckRun {
     const body = bodyFile ? new WrappedBody(bodyFile, target) : null;
     const wrapped = body?.text('verilator') ?? null;
     await this.write(verilog.map((f) => (f === bodyFile && wrapped !== null ? { ...f, content: wrapped } : f)));
+    const libraries = await this.entityLibraries(verilog);
+    if (!Array.isArray(libraries)) return libraries;
     const lint = verilatorLintArgs(
       target,
       verilog.map((f) => f.name),
+      libraries,
     );
     // Without the slot's top module in the project yet, Verilator lints every module as a top of its own.
     const hasTop = top?.language === 'verilog' && (!top.bodyOnly || wrapped !== null);
     const args = hasTop ? lint : withoutTopModule(lint);
     const place = body && wrapped !== null ? (d: Diagnostic) => body.place(d) : undefined;
-    const result = await this.tool('verilator', this.options.verilator!.path, args, place);
+    // A VHDL entity GHDL could not analyse (its file has errors, shown when that file is checked) is no
+    // error of the Verilog instantiating it: Verilator misses only those (the others are described to it).
+    const entities = vhdlEntityNames(this.files);
+    const rewrite = (d: Diagnostic) => (missingModule(d, entities) ? null : d);
+    const result = await this.tool('verilator', this.options.verilator!.path, args, place, rewrite);
     return result ?? this.checked('verilator');
+  }
+
+  /**
+   * A mixed design, as a build checks it: the project's VHDL is analysed by GHDL and the entities the
+   * Verilog names are described to Verilator as modules (vhdl-entity-stubs.ts). Returns Verilator's
+   * libraries, or the answer when a limit of the check stopped GHDL.
+   */
+  private async entityLibraries(verilog: readonly SourceFile[]): Promise<string[] | RunResult> {
+    const vhdl = this.files.filter((f) => fileKind(f.name) === 'vhdl');
+    const named = vhdl.filter((f) => namesAnEntity(f, verilog));
+    if (named.length === 0) return [];
+    await this.write(vhdl, { replace: true });
+    const ghdl = this.options.ghdl.path;
+    const platform = VHDL_PLATFORM.map((n) => `../platform/${n}`);
+    const ordered = dependencyOrder(vhdl).map((name) => `./${name}`);
+    const analyse = ['-a', '--std=08', '--workdir=.', `-P${this.libraries}`, ...platform, ...ordered];
+    // The VHDL files' own findings are theirs, shown when they are checked: not the Verilog draft's.
+    const notTheDraft = () => null;
+    const stopped = await this.tool('ghdl', ghdl, analyse, undefined, notTheDraft);
+    if (stopped) return stopped;
+    const entities: VhdlEntity[] = [];
+    for (const file of named) {
+      const xml = entityXmlCommand(ghdl, file.name, `../${ENTITY_XML}`);
+      const end = await this.tool('ghdl', xml.command, xml.args, undefined, notTheDraft);
+      if (end) return end;
+      entities.push(...((await readEntityXml(path.join(this.dir, ENTITY_XML), file)) ?? []));
+    }
+    const used = instantiatedEntities(entities, verilog);
+    if (used.length === 0) return [];
+    await writeFile(path.join(this.dir, VHDL_ENTITY_STUBS), verilogStubs(used));
+    return [`../${VHDL_ENTITY_STUBS}`];
   }
 
   private checked(tool: RunResult['tool']): RunResult {
@@ -248,6 +288,21 @@ class CheckRun {
   private stopped(tool: RunResult['tool'], outcome: CheckOutcome, detail: string): RunResult {
     return { tool, diagnostics: this.diagnostics, outcome, detail };
   }
+}
+
+/** Where GHDL's syntax tree of a VHDL file goes (beside src/). */
+const ENTITY_XML = 'vhdl-entity.xml';
+
+/** The entities the project's VHDL files declare, by their text (lower case). */
+function vhdlEntityNames(files: readonly SourceFile[]): string[] {
+  const vhdl = files.filter((f) => fileKind(f.name) === 'vhdl').map((f) => f.content.replace(/--.*$/gm, ''));
+  return vhdl.flatMap((text) => [...text.matchAll(/\bentity\s+(\w+)\s+is\b/gi)].map((m) => m[1]!.toLowerCase()));
+}
+
+/** Verilator not finding a module that is one of these VHDL entities. */
+function missingModule(diagnostic: Diagnostic, entities: readonly string[]): boolean {
+  const name = /^Cannot find file containing module: '(\w+)'/.exec(diagnostic.message)?.[1];
+  return name !== undefined && entities.includes(name.toLowerCase());
 }
 
 /** Verilator's lint arguments without `--top-module <target>`. */

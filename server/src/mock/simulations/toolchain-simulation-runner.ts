@@ -34,6 +34,7 @@ import {
 import { verilogPortsOf, verilogStimulusTestbench } from './verilog-stimulus-testbench.js';
 import { keepSignal, slotSignal } from './recorded-signals.js';
 import { instantiatedIpCore, ipCoreNames, ipCoreRefusal } from './ip-core-models.js';
+import { mixedLanguageRefusal } from './mixed-language.js';
 import type { StimulusPlan, TestbenchPlan } from './simulation-types.js';
 import { ToolSimulation, type ToolLimits } from './tool-simulation.js';
 
@@ -155,6 +156,8 @@ export class ToolchainSimulationRunner implements SimulationRunner {
       );
     const top = findTopLevel(job.files, target) ?? findBodyOnlyTop(job.files, target);
     if (!top) return fail(topLevelProblem(job.files, target) ?? `No top-level design for ${target}`);
+    const mixed = mixedLanguageRefusal(job.files, top.language);
+    if (mixed) return fail(mixed);
     const interlacing = target === INTERLACED_TARGET ? await this.interlacing() : null;
     const perCycle = interlacing?.input ?? 1;
     // The stimulus (its CSV kept, its samples file written) grows with the samples, not the cycles.
@@ -257,6 +260,8 @@ export class ToolchainSimulationRunner implements SimulationRunner {
     if (!language) return fail(`${file.name} is not a VHDL or Verilog file`);
     const unit = testbenchUnit(file.content, language);
     if (!unit) return fail(`${file.name} declares no ${language === 'vhdl' ? 'entity' : 'module'} to run`);
+    const mixed = mixedLanguageRefusal(job.files, language);
+    if (mixed) return fail(mixed);
     output.describeSignals((signal) => signal);
     output.log([`Testbench ${unit} (${file.name}), stopped at ${plan.stopTimeNs} ns`]);
     if (language === 'vhdl') {

@@ -21,6 +21,8 @@ import { checkBuildHeader, type ToolchainRunnerOptions } from './toolchain-optio
 import { platformNote, topLevelLine } from './platform-notes.js';
 import { checkVerilogTop, type VerilogCheckContext } from './verilog-check.js';
 import { checkVhdl } from './vhdl-check.js';
+import { VHDL_ENTITY_STUBS, writeEntityStubs } from './vhdl-entity-stubs.js';
+import type { VhdlEntity } from './vhdl-entity-xml.js';
 import type { SynthesisContext } from './synthesis-context.js';
 import { estimateWithYosys } from './yosys-estimate.js';
 
@@ -293,13 +295,17 @@ export class ToolchainBuild {
     if (unsafe.length > 0) return this.failed(`SYNTHESIS failed: ${unsafe[0]}`);
 
     let vhdlNetlist: string | null = null;
+    let entities: VhdlEntity[] = [];
     if (vhdl.length > 0) {
       const checked = await checkVhdl(this.synthesis, options.ghdl.path, vhdl, top);
       if ('done' in checked) return checked.done;
       vhdlNetlist = checked.netlist;
+      entities = await writeEntityStubs(this.dir, job.files, checked.entities, (line) => this.log(line));
     }
+    const mixed = entities.length > 0 ? { stubs: `.${VHDL_ENTITY_STUBS}`, entities } : null;
     if (top.language === 'verilog') {
-      const checked = await checkVerilogTop(this.verilogCheck, top, verilog, header);
+      const libraries = mixed ? [`../${VHDL_ENTITY_STUBS}`] : [];
+      const checked = await checkVerilogTop(this.verilogCheck, top, verilog, header, libraries);
       if (checked === 'no-verilator')
         return this.failed('SYNTHESIS failed: checking Verilog needs Verilator: apt-get install verilator');
       if (checked === 'failed') return this.failure({ reason: 'exit', code: 1 });
@@ -307,7 +313,7 @@ export class ToolchainBuild {
       if (first) return this.failed(`SYNTHESIS failed: ${first.message} (${first.file}, line ${first.line})`);
     }
     if (top.language === 'verilog' || verilog.length > 0 || vhdlNetlist)
-      return estimateWithYosys(this.synthesis, options.sandbox, verilog, vhdlNetlist, top);
+      return estimateWithYosys(this.synthesis, options.sandbox, verilog, vhdlNetlist, top, mixed);
     return true;
   }
 

@@ -17,14 +17,17 @@ const quote = (name: string) => {
  */
 export function yosysScript(input: {
   target: string;
-  /** The platform's IP cores as empty modules: read first, so a design's own module of that name replaces one. */
-  blackBoxes?: string;
+  /**
+   * Empty modules (the platform's IP cores, a mixed design's VHDL entities): read first, so a design's own
+   * module of that name replaces one.
+   */
+  blackBoxes?: readonly string[];
   verilog: readonly string[];
   vhdlNetlist: string | null;
 }): string {
   const sources = [...input.verilog, ...(input.vhdlNetlist ? [input.vhdlNetlist] : [])].map(quote).join(' ');
   return [
-    ...(input.blackBoxes ? [`read_verilog -sv ${quote(input.blackBoxes)}`] : []),
+    ...(input.blackBoxes?.length ? [`read_verilog -sv ${input.blackBoxes.map(quote).join(' ')}`] : []),
     `read_verilog -sv ${sources}`,
     `synth -top ${input.target}`,
     'tee -q -o resources.rpt stat',

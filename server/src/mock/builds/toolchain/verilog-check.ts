@@ -36,9 +36,10 @@ const VENDOR_ACCEPTS = ['-Wno-BLKANDNBLK'];
 
 /**
  * What every Verilator run of a build shares: the top, timing controls ignored (as synthesis does), `include
- * from the project, the platform's IP cores.
+ * from the project, the platform's IP cores, and `libraries` (the stubs of a mixed design's VHDL entities,
+ * vhdl-entity-stubs.ts), each read as the IP cores are.
  */
-function common(target: string): string[] {
+function common(target: string, libraries: readonly string[]): string[] {
   return [
     '--top-module',
     target,
@@ -49,18 +50,28 @@ function common(target: string): string[] {
     // The platform's IP cores as a library: a module the design instantiates by name is found there.
     '-v',
     `../platform/${IP_CORES_VERILOG}`,
+    ...libraries.flatMap((library) => ['-v', library]),
     ...(PLATFORM_PARAMETERS[target] ?? []),
   ];
 }
 
 /** The lint of the user's files (`./name` arguments: never read as options). */
-export function verilatorLintArgs(target: string, files: readonly string[]): string[] {
-  return ['--lint-only', ...common(target), ...files.map((f) => `./${f}`)];
+export function verilatorLintArgs(
+  target: string,
+  files: readonly string[],
+  libraries: readonly string[] = [],
+): string[] {
+  return ['--lint-only', ...common(target, libraries), ...files.map((f) => `./${f}`)];
 }
 
 /** The elaborated design as XML (the top's ports), written to `output`, without repeating the lint's warnings. */
-export function verilatorXmlArgs(target: string, files: readonly string[], output: string): string[] {
-  return ['--xml-only', '--xml-output', output, '-Wno-lint', '-Wno-style', ...common(target), ...files];
+export function verilatorXmlArgs(
+  target: string,
+  files: readonly string[],
+  output: string,
+  libraries: readonly string[] = [],
+): string[] {
+  return ['--xml-only', '--xml-output', output, '-Wno-lint', '-Wno-style', ...common(target, libraries), ...files];
 }
 
 /** What the check needs of the build running it. */
@@ -93,6 +104,7 @@ export interface VerilogCheckContext {
  * then its ports against the platform's module header (both read from Verilator's XML), each problem an
  * error at the port's line (or the module's). A body-only top is linted inside the platform's header
  * (verilog-body.ts), whose ports need no comparing, and left in src/ inside the header Yosys reads.
+ * `libraries` are more modules Verilator may take an instance from (a mixed design's VHDL entities).
  * Returns the port problems' diagnostics (empty: passed), `failed` when the lint found errors or a tool
  * stopped, `no-verilator` when it is not installed.
  */
@@ -101,6 +113,7 @@ export async function checkVerilogTop(
   top: TopLevel,
   verilog: readonly string[],
   header: string,
+  libraries: readonly string[] = [],
 ): Promise<Diagnostic[] | 'failed' | 'no-verilator'> {
   const verilator = build.verilator();
   if (!verilator) return 'no-verilator';
@@ -111,7 +124,7 @@ export async function checkVerilogTop(
     build.log(`INFO: ${topFile}: a module body only; the platform supplies the ${target} module header around it`);
     await build.writeSource(topFile, body.text('verilator')!);
   }
-  const lint = verilatorLintArgs(target, verilog);
+  const lint = verilatorLintArgs(target, verilog, libraries);
   const end = await build.tool('verilator', verilator.path, lint, true, body ? (d) => body.place(d) : undefined);
   // Verilator exits 1 for its `Unsupported:` errors too, which are platform notes: only the user's errors stop here.
   if (build.userErrors() || (end.reason !== 'exit' && end.reason !== 'signal')) return 'failed';
@@ -120,7 +133,7 @@ export async function checkVerilogTop(
     return [];
   }
   const xml = async (files: string[], output: string) =>
-    build.tool('verilator', verilator.path, verilatorXmlArgs(target, files, `../${output}`), false);
+    build.tool('verilator', verilator.path, verilatorXmlArgs(target, files, `../${output}`, libraries), false);
   const ends = [
     await xml(
       verilog.map((f) => `./${f}`),

@@ -2,12 +2,14 @@ import { copyFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BuildOutcome } from '../runner.js';
 import { diagnosticText } from '../diagnostics.js';
-import type { TopLevel } from '../hdl-project.js';
+import { fileKind, type TopLevel } from '../hdl-project.js';
 import { declarationTexts, MAX_ASSOCIATION_PASSES, PlatformAssociations } from './platform-associations.js';
 import { MOKU_LIBRARY, MOKU_LIBRARY_NAME, VHDL_PLATFORM } from './platform-files.js';
 import type { SynthesisContext } from './synthesis-context.js';
 import type { ToolEnd } from './tool-process.js';
 import { readToolFile } from './tool-output.js';
+import { entityXmlCommand, readEntityXml, type VhdlEntity } from './vhdl-entity-xml.js';
+import { namesAnEntity } from './vhdl-entity-stubs.js';
 import { dependencyOrder } from './vhdl-order.js';
 import { SynthesisFindings } from './vhdl-synthesis.js';
 
@@ -18,14 +20,15 @@ const ok = (end: ToolEnd) => end.reason === 'exit' && end.code === 0;
 /**
  * The VHDL step of a check build: GHDL analyses the platform library, then the project's VHDL files in
  * dependency order; for a VHDL top it synthesizes the design to Verilog for Yosys's estimate. Ends the
- * build (`done`: failed, or checked without an estimate) or hands on the netlist (null: no VHDL top).
+ * build (`done`: failed, or checked without an estimate) or hands on the netlist (null: no VHDL top) and,
+ * for a Verilog top, the VHDL entities its Verilog may instantiate (a mixed design).
  */
 export async function checkVhdl(
   ctx: SynthesisContext,
   ghdl: string,
   vhdl: string[],
   top: TopLevel,
-): Promise<{ done: true | BuildOutcome } | { netlist: string | null }> {
+): Promise<{ done: true | BuildOutcome } | { netlist: string | null; entities: VhdlEntity[] }> {
   const job = ctx.job();
   const dir = ctx.dir();
   const target = job.config.target;
@@ -46,7 +49,7 @@ export async function checkVhdl(
   const rest = dependencyOrder(job.files.filter((f) => vhdl.includes(f.name) && !ordered.includes(f.name)));
   end = await analyseUserFiles(ctx, ghdl, [...std, ...[...ordered, ...rest].map(asPath)]);
   if (!ok(end)) return { done: await ctx.failure(end) };
-  if (top.language !== 'vhdl') return { netlist: null };
+  if (top.language !== 'vhdl') return { netlist: null, entities: await entitiesForVerilog(ctx, ghdl, vhdl) };
 
   // The synthesized VHDL goes to Yosys as Verilog; unbound components stay black boxes there,
   // so a VHDL top may instantiate the project's Verilog modules (declared as components).
@@ -82,7 +85,29 @@ export async function checkVhdl(
   const netlist = (await readToolFile(path.join(dir, 'vhdl-netlist.v'))).toString('utf8');
   await copyFile(path.join(dir, 'vhdl-netlist.v'), path.join(dir, 'src', '.vhdl-netlist.v'));
   ctx.log(`GHDL synthesized ${target} (${netlist.split('\n').length} lines of Verilog for Yosys)`);
-  return { netlist };
+  return { netlist, entities: [] };
+}
+
+/** Where GHDL's syntax tree of one file goes (beside src/, never among the user's files). */
+const ENTITY_XML = 'vhdl-entity.xml';
+
+/**
+ * The entities of the analysed VHDL files that the project's Verilog names, as GHDL's syntax tree
+ * (`--file-to-xml`) declares them. A file GHDL cannot describe is said in the log; its entities stay
+ * unknown to Verilator, which then names the missing module at the instantiation.
+ */
+async function entitiesForVerilog(ctx: SynthesisContext, ghdl: string, vhdl: string[]): Promise<VhdlEntity[]> {
+  const files = ctx.job().files;
+  const verilog = files.filter((f) => fileKind(f.name) === 'verilog');
+  const entities: VhdlEntity[] = [];
+  for (const file of files.filter((f) => vhdl.includes(f.name) && namesAnEntity(f, verilog))) {
+    const xml = entityXmlCommand(ghdl, file.name, `../${ENTITY_XML}`);
+    const end = await ctx.tool('ghdl', xml.command, xml.args, { shown: xml.shown, diagnostics: false });
+    const read = ok(end) ? await readEntityXml(path.join(ctx.dir(), ENTITY_XML), file) : null;
+    if (read === null) ctx.log(`INFO: ${file.name}: GHDL could not describe its entities to the Verilog check`);
+    else entities.push(...read);
+  }
+  return entities;
 }
 
 /**

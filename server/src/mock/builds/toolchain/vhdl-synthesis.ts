@@ -1,6 +1,6 @@
 import type { SourceFile } from '../../domain.js';
 import { NOT_YOUR_ERROR, type Diagnostic } from '../diagnostics.js';
-import { fileKind, type TopLevel } from '../hdl-project.js';
+import { fileKind, stripVerilogComments, type TopLevel } from '../hdl-project.js';
 import { IP_CORES } from './platform-files.js';
 
 /**
@@ -53,6 +53,10 @@ export class SynthesisFindings {
     const unbound = UNBOUND.exec(diagnostic.message);
     const core = unbound && IP_CORES.find((c) => c.toLowerCase() === unbound.groups!.component!.toLowerCase());
     if (core) return `${at}: note: ${core} is a black box here: a pre-compiled IP core of the platform`;
+    // A component the project's Verilog declares as a module (a mixed design): Vivado binds the two, and
+    // so does the estimate (Yosys reads the module with GHDL's netlist); GHDL alone cannot.
+    const module = unbound && this.verilogModule(unbound.groups!.component!);
+    if (module) return `${at}: note: component ${unbound.groups!.component} is the project's Verilog module ${module}`;
     const result = this.judge(diagnostic);
     if (!result) return `${at}: note: GHDL's "${diagnostic.message}" is left out: it stopped before that part`;
     const key = `${result.file}:${result.line}:${result.column}:${result.severity}:${result.message}`;
@@ -61,6 +65,16 @@ export class SynthesisFindings {
     if (result.severity === 'error') this.errors++;
     return result;
   };
+
+  private modules: string[] | undefined;
+
+  /** The project's Verilog module named `component` (without case, as VHDL names it), or null. */
+  private verilogModule(component: string): string | null {
+    this.modules ??= this.files
+      .filter((f) => fileKind(f.name) === 'verilog')
+      .flatMap((f) => [...stripVerilogComments(f.content).matchAll(/\bmodule\s+([A-Za-z_]\w*)/g)].map((m) => m[1]!));
+    return this.modules.find((m) => m.toLowerCase() === component.toLowerCase()) ?? null;
+  }
 
   /** Whether GHDL's refusal was only for latches: then `--latches` gives the netlist. */
   get onlyLatches(): boolean {

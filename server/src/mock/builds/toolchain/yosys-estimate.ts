@@ -5,9 +5,11 @@ import type { TopLevel } from '../hdl-project.js';
 import { blackBoxLines, ipCoresUsed, type NetlistCells } from './black-boxes.js';
 import type { ToolSandbox } from './bubblewrap.js';
 import { IP_CORES_VERILOG } from './platform-files.js';
+import { platformNote } from './platform-notes.js';
 import type { SynthesisContext } from './synthesis-context.js';
 import { readToolFile, wroteTooMuch } from './tool-output.js';
 import { reportLines, resourceSummary, yosysScript } from './toolchain-steps.js';
+import type { VhdlEntity } from './vhdl-entity-xml.js';
 import { yosysCommand } from './yosys-memory.js';
 
 /** The platform note of a build whose time ran out while Yosys estimated its resources. */
@@ -19,7 +21,8 @@ export const YOSYS_TIME_LIMIT_NOTE =
  * The estimate step of a check build: Yosys reads the project's Verilog and GHDL's netlist of a VHDL top
  * (the platform's IP cores as black boxes) and reports the generic cells the design needs. For a VHDL
  * top GHDL checked the design, for a Verilog top Verilator did: whatever stops Yosys then is a limit of
- * the check, said in a platform note (but Yosys checks a VHDL top's Verilog modules).
+ * the check, said in a platform note (but Yosys checks a VHDL top's Verilog modules). A Verilog top's
+ * VHDL entities (`mixed`: their stubs in src/, vhdl-entity-stubs.ts) are black boxes in the estimate.
  */
 export async function estimateWithYosys(
   ctx: SynthesisContext,
@@ -27,12 +30,13 @@ export async function estimateWithYosys(
   verilog: string[],
   vhdlNetlist: string | null,
   top: TopLevel,
+  mixed: { stubs: string; entities: readonly VhdlEntity[] } | null = null,
 ): Promise<true | BuildOutcome> {
   const src = path.join(ctx.dir(), 'src');
   await copyFile(path.join(ctx.dir(), 'platform', IP_CORES_VERILOG), path.join(src, '.ip-cores.v'));
   const script = yosysScript({
     target: ctx.job().config.target,
-    blackBoxes: '.ip-cores.v',
+    blackBoxes: ['.ip-cores.v', ...(mixed ? [mixed.stubs] : [])],
     verilog,
     vhdlNetlist: vhdlNetlist ? '.vhdl-netlist.v' : null,
   });
@@ -62,5 +66,12 @@ export async function estimateWithYosys(
   const report = (await readToolFile(path.join(src, 'resources.rpt'))).toString('utf8');
   ctx.log('Resource report (Yosys generic cells):', ...reportLines(report));
   ctx.log(resourceSummary(report));
+  for (const entity of mixed?.entities ?? []) {
+    const what =
+      `The VHDL entity ${entity.name} is instantiated from Verilog, and the check cannot merge GHDL's netlist ` +
+      "of it with the Verilog's, so the resource estimate counts it as a black box (GHDL checked its VHDL)";
+    const note = platformNote(entity.file, entity.line, what);
+    ctx.addDiagnostic(note.diagnostic, note.text);
+  }
   return true;
 }

@@ -1,0 +1,272 @@
+import { FileTooBig, readToolFile } from './tool-output.js';
+
+/**
+ * A project's VHDL entities as GHDL analysed them, read from `ghdl --file-to-xml` (GHDL's own syntax tree:
+ * names resolved, locally static expressions folded to their values), so a Verilog top of a mixed design
+ * can be checked against them (vhdl-entity-stubs.ts). Only what a Verilog instantiation needs is kept:
+ * each generic with its default, each port with its direction, signedness and index range, the bounds as
+ * Verilog expressions over the generics.
+ */
+
+export interface EntityGeneric {
+  /** As the VHDL file spells it (GHDL's tree holds names in lower case). */
+  name: string;
+  /** The default as a Verilog expression; null when it has none this reader can express. */
+  value: string | null;
+}
+
+export interface EntityPort {
+  name: string;
+  direction: 'input' | 'output' | 'inout';
+  signed: boolean;
+  /** `[left:right]` as Verilog expressions; null for a single bit; 'unknown' for a type this reader does not size. */
+  range: { left: string; right: string } | null | 'unknown';
+}
+
+export interface VhdlEntity {
+  name: string;
+  file: string;
+  line: number;
+  generics: EntityGeneric[];
+  ports: EntityPort[];
+}
+
+interface XmlNode {
+  tag: string;
+  attrs: Record<string, string>;
+  children: XmlNode[];
+}
+
+const TAG = /<(\/?)([\w:-]+)((?:\s+[\w:-]+="[^"]*")*)\s*(\/?)>/g;
+const ATTR = /([\w:-]+)="([^"]*)"/g;
+const unescape = (text: string) =>
+  text.replace(
+    /&(lt|gt|quot|apos|amp);/g,
+    (_, e: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[e]!,
+  );
+
+/**
+ * One element of GHDL's XML (a well-formed excerpt: the tool's own output) as a tree; an element standing
+ * for one declared before it (`<subtype_indication ref="…"/>`: the second name of `a, b : in …`) is that one.
+ */
+function parseElement(xml: string): XmlNode | null {
+  const root: XmlNode = { tag: '', attrs: {}, children: [] };
+  const byId = new Map<string, XmlNode>();
+  const stack = [root];
+  for (const match of xml.matchAll(TAG)) {
+    const [, closing, tag, attrText, selfClosing] = match;
+    if (closing) {
+      if (stack.length > 1) stack.pop();
+      continue;
+    }
+    const attrs: Record<string, string> = {};
+    for (const [, key, value] of attrText!.matchAll(ATTR)) attrs[key!] = unescape(value!);
+    const same = attrs.ref && Object.keys(attrs).length === 1 ? byId.get(attrs.ref) : undefined;
+    const node: XmlNode = same ? { ...same, tag: tag! } : { tag: tag!, attrs, children: [] };
+    if (attrs.id) byId.set(attrs.id, node);
+    stack.at(-1)!.children.push(node);
+    if (!selfClosing) stack.push(same ? { tag: tag!, attrs, children: [] } : node);
+  }
+  return root.children[0] ?? null;
+}
+
+/** The element of GHDL's XML with this id (a declaration outside the entity: a package's subtype), parsed. */
+function elementAt(xml: string, id: string): XmlNode | null {
+  const start = new RegExp(`<[\\w:-]+ id="${id}"[\\s>/]`).exec(xml);
+  if (!start) return null;
+  let depth = 0;
+  const tags = new RegExp(TAG.source, 'g');
+  tags.lastIndex = start.index;
+  for (let match = tags.exec(xml); match; match = tags.exec(xml)) {
+    depth += match[1] ? -1 : match[4] ? 0 : 1;
+    if (depth <= 0) return parseElement(xml.slice(start.index, match.index + match[0].length));
+  }
+  return null;
+}
+
+const child = (node: XmlNode | undefined, tag: string) => node?.children.find((c) => c.tag === tag);
+
+/** VHDL operators GHDL keeps unfolded in a bound (it depends on a generic), as Verilog writes them. */
+const BINARY: Record<string, string> = {
+  addition_operator: '+',
+  substraction_operator: '-',
+  multiplication_operator: '*',
+  division_operator: '/',
+  exponentiation_operator: '**',
+  mod_operator: '%',
+};
+
+/** A static expression of GHDL's tree as Verilog, the generics by name; null for what it cannot express. */
+function expression(node: XmlNode | undefined, generics: Map<string, string>): string | null {
+  if (!node) return null;
+  const kind = node.attrs.kind;
+  if (kind === 'integer_literal') return node.attrs.value?.trim() ?? null;
+  if (kind === 'simple_name') {
+    // The named declaration (a reference, resolved to the element it names: parseElement).
+    const generic = generics.get(child(node, 'named_entity')?.attrs.id ?? '');
+    if (generic) return generic;
+    const name = node.attrs.identifier;
+    return name === 'true' ? '1' : name === 'false' ? '0' : null;
+  }
+  if (kind === 'parenthesis_expression') {
+    const inner = expression(child(node, 'expression'), generics);
+    return inner === null ? null : `(${inner})`;
+  }
+  if (kind === 'negation_operator' || kind === 'identity_operator') {
+    const operand = expression(child(node, 'operand'), generics);
+    return operand === null ? null : `${kind === 'negation_operator' ? '-' : '+'}(${operand})`;
+  }
+  const operator = BINARY[kind ?? ''];
+  if (!operator) return null;
+  const left = expression(child(node, 'left'), generics);
+  const right = expression(child(node, 'right'), generics);
+  return left === null || right === null ? null : `(${left} ${operator} ${right})`;
+}
+
+/** A generic's default: a number, a boolean, a bit string as a sized literal, a string as a string. */
+function genericValue(declaration: XmlNode, generics: Map<string, string>): string | null {
+  const value = child(declaration, 'default_value');
+  if (value?.attrs.kind !== 'string_literal8') return expression(value, generics);
+  const content = child(value, 'string8_id')?.attrs.content ?? '';
+  const typeName = child(declaration, 'subtype_indication')?.attrs.identifier;
+  if (typeName === 'string') return JSON.stringify(content);
+  return /^[01]+$/.test(content) ? `${content.length}'b${content}` : null;
+}
+
+const SINGLE_BITS = new Set(['std_logic', 'std_ulogic', 'bit', 'boolean']);
+const INTEGERS = new Set(['integer', 'natural', 'positive']);
+const VECTORS = new Set(['std_logic_vector', 'std_ulogic_vector', 'bit_vector', 'signed', 'unsigned']);
+
+/**
+ * A port's Verilog shape from its subtype indication; a subtype the design names (`word_t`, declared in a
+ * package) is looked up by `declared` (its constraint is static there: GHDL gives the bounds' values).
+ */
+function portShape(
+  subtype: XmlNode | undefined,
+  generics: Map<string, string>,
+  declared: (id: string) => XmlNode | null = () => null,
+): Pick<EntityPort, 'signed' | 'range'> {
+  const unknown = { signed: false, range: 'unknown' as const };
+  if (!subtype) return unknown;
+  if (subtype.attrs.kind === 'simple_name') {
+    const name = subtype.attrs.identifier ?? '';
+    if (SINGLE_BITS.has(name)) return { signed: false, range: null };
+    // Vivado connects an integer port of a VHDL entity as 32 bits.
+    if (INTEGERS.has(name)) return { signed: name === 'integer', range: { left: '31', right: '0' } };
+    const type = child(subtype, 'type');
+    const definition = type && (type.attrs.kind ? type : declared(type.attrs.ref ?? ''));
+    return definition && definition !== subtype ? portShape(definition, generics) : unknown;
+  }
+  if (subtype.attrs.kind === 'integer_subtype_definition') return integerRange(child(subtype, 'range_constraint'));
+  if (subtype.attrs.kind !== 'array_subtype_definition') return unknown;
+  const mark = child(subtype, 'subtype_type_mark')?.attrs.identifier ?? '';
+  const constraints = child(subtype, 'index_constraint_list')?.children ?? [];
+  const range = child(constraints[0], 'range_constraint');
+  if (!VECTORS.has(mark) || constraints.length !== 1 || range?.attrs.kind !== 'range_expression') return unknown;
+  const left = expression(child(range, 'left_limit_expr'), generics);
+  const right = expression(child(range, 'right_limit_expr'), generics);
+  if (left === null || right === null) return unknown;
+  return { signed: mark === 'signed', range: { left, right } };
+}
+
+/**
+ * An integer port with a range of numbers (`natural range 0 to 255`) as the bits that hold the range,
+ * as synthesis sizes it (signed when it reaches below 0); a range over generics is not sized here.
+ */
+function integerRange(range: XmlNode | undefined): Pick<EntityPort, 'signed' | 'range'> {
+  const bound = (tag: string) => {
+    const limit = child(range, tag);
+    return limit?.attrs.kind === 'integer_literal' ? Number(limit.attrs.value) : NaN;
+  };
+  const [left, right] = [bound('left_limit_expr'), bound('right_limit_expr')];
+  if (range?.attrs.kind !== 'range_expression' || !Number.isSafeInteger(left) || !Number.isSafeInteger(right))
+    return { signed: false, range: 'unknown' };
+  const [low, high] = [Math.min(left, right), Math.max(left, right)];
+  const signed = low < 0;
+  // Bits for the magnitude of each end, one more for the sign when signed.
+  const magnitude = (n: number) => (n <= 0 ? 0 : Math.floor(Math.log2(n)) + 1);
+  const bits = signed ? Math.max(magnitude(high), magnitude(-low - 1)) + 1 : Math.max(1, magnitude(high));
+  return { signed, range: { left: String(bits - 1), right: '0' } };
+}
+
+const DIRECTIONS: Record<string, EntityPort['direction']> = {
+  in: 'input',
+  out: 'output',
+  buffer: 'output',
+  inout: 'inout',
+};
+
+/**
+ * The name as the file spells it: GHDL gives the lower-case identifier and where it stands (line, column
+ * from 1, tabs counted as one); the file's own spelling is found there, or else first on that line.
+ */
+function spelling(source: readonly string[], node: XmlNode, identifier: string): string {
+  const text = source[Number(node.attrs.line) - 1] ?? '';
+  const col = Number(node.attrs.col) - 1;
+  if (text.slice(col, col + identifier.length).toLowerCase() === identifier)
+    return text.slice(col, col + identifier.length);
+  const escaped = identifier.replace(/[^\w]/g, '');
+  const found = new RegExp(`\\b${escaped}\\b`, 'i').exec(text);
+  return found?.[0] ?? identifier;
+}
+
+/** The entities `file` declares, from GHDL's XML of it (which also holds the units it uses). */
+export function entitiesFromGhdlXml(xml: string, file: string, sourceText: string): VhdlEntity[] {
+  const source = sourceText.split('\n');
+  const entities: VhdlEntity[] = [];
+  const start = /<library_unit\b[^>]*\bkind="entity_declaration"[^>]*>/g;
+  for (const match of xml.matchAll(start)) {
+    // Library units do not nest: the first closing tag after the start ends this one.
+    const end = xml.indexOf('</library_unit>', match.index);
+    const unit = parseElement(xml.slice(match.index, end < 0 ? undefined : end + '</library_unit>'.length));
+    // GHDL names the file as it was given (`./name`: never read as an option).
+    if (!unit || unit.attrs.file?.replace(/^\.\//, '') !== file) continue;
+    const generics = new Map<string, string>();
+    const genericList: EntityGeneric[] = [];
+    for (const declaration of child(unit, 'generic_chain')?.children ?? []) {
+      if (declaration.attrs.kind !== 'interface_constant_declaration') continue;
+      const name = spelling(source, declaration, declaration.attrs.identifier ?? '');
+      genericList.push({ name, value: genericValue(declaration, generics) });
+      generics.set(declaration.attrs.id ?? '', name);
+    }
+    const ports: EntityPort[] = [];
+    for (const declaration of child(unit, 'port_chain')?.children ?? []) {
+      const direction = DIRECTIONS[declaration.attrs.mode ?? ''];
+      if (declaration.attrs.kind !== 'interface_signal_declaration' || !direction) continue;
+      const name = spelling(source, declaration, declaration.attrs.identifier ?? '');
+      const shape = portShape(child(declaration, 'subtype_indication'), generics, (id) => elementAt(xml, id));
+      ports.push({ name, direction, ...shape });
+    }
+    const identifier = unit.attrs.identifier ?? '';
+    entities.push({
+      name: spelling(source, unit, identifier),
+      file,
+      line: Number(unit.attrs.line) || 1,
+      generics: genericList,
+      ports,
+    });
+  }
+  return entities;
+}
+
+/**
+ * How to ask GHDL for the syntax tree of an analysed file (`./name`, from src/): `sh` running GHDL with
+ * its output to `output` (a path from src/, beside it), and what the log shows of it.
+ */
+export function entityXmlCommand(ghdl: string, file: string, output: string) {
+  const args = ['--file-to-xml', '--std=08', '--workdir=.', `./${file}`];
+  return { command: 'sh', args: ['-c', `exec "$0" "$@" > ${output}`, ghdl, ...args], shown: args };
+}
+
+/** The entities of `file` from the XML GHDL wrote; null when it is larger than the gateway reads. */
+export async function readEntityXml(
+  xmlPath: string,
+  file: { name: string; content: string },
+): Promise<VhdlEntity[] | null> {
+  try {
+    return entitiesFromGhdlXml((await readToolFile(xmlPath)).toString('utf8'), file.name, file.content);
+  } catch (error) {
+    if (error instanceof FileTooBig) return null;
+    throw error;
+  }
+}
