@@ -9,7 +9,9 @@
  *
  * Each pair is measured in alternating rounds (CPU_ROUNDS, 5) at CPU_RATE requests/s (3,000) for
  * CPU_SECONDS (4) with 50 connections (wrk, paced); it prints each side's median µs per request, every
- * round's figure and the ratio, and the load average. Uses the compiled gateway (npm run build:server).
+ * round's figure and the ratio, and the load average. Uses the compiled gateway (npm run build:server);
+ * CPU_BASELINE_GATEWAY=<another build's server/dist/server.js> adds that gateway to the same rounds (a
+ * change's before and after, measured under the same drift of the machine).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,6 +25,7 @@ const ROUNDS = Number(process.env.CPU_ROUNDS ?? 5);
 const RATE = Number(process.env.CPU_RATE ?? 3000);
 const SECONDS = Number(process.env.CPU_SECONDS ?? 4);
 const GATEWAY = path.join(REPO_ROOT, 'server/dist/server.js');
+const BASELINE = process.env.CPU_BASELINE_GATEWAY;
 const PEERS = path.join(REPO_ROOT, 'server/bench/peers');
 
 interface Side {
@@ -85,6 +88,13 @@ async function proxy(work: string, withReport: boolean): Promise<void> {
     { name: 'Node http + undici Pool', server: node, path: '/api/projects', headers },
     { name: 'gateway VALIDATE=off', server: gateway, path: '/api/projects', headers },
   ];
+  if (BASELINE)
+    sides.push({
+      name: 'baseline gateway VALIDATE=off',
+      server: await startNode([BASELINE], gatewayEnv('off'), '/readyz'),
+      path: '/api/projects',
+      headers,
+    });
   if (withReport)
     sides.push({
       name: 'gateway VALIDATE=report',
@@ -100,6 +110,9 @@ async function staticFiles(): Promise<void> {
   const asset = fs.readdirSync(path.join(dist, 'assets')).find((file) => file.endsWith('.js'))!;
   const node = await startNode([path.join(PEERS, 'node-static.mjs')], { ROOT: dist }, '/index.html');
   const gateway = await startNode([GATEWAY], { MODE: 'mock', LOG_LEVEL: 'info', LOG_FORMAT: 'json' }, '/readyz');
+  const baseline = BASELINE
+    ? await startNode([BASELINE], { MODE: 'mock', LOG_LEVEL: 'info', LOG_FORMAT: 'json' }, '/readyz')
+    : undefined;
   for (const [name, url, headers] of [
     ['index.html', '/', { accept: 'text/html' }],
     ['a hashed asset', `/assets/${asset}`, {}],
@@ -107,6 +120,7 @@ async function staticFiles(): Promise<void> {
     await compare(`static: ${name} at ${RATE} req/s`, [
       { name: 'Node http, from memory', server: node, path: url, headers },
       { name: 'gateway, request log', server: gateway, path: url, headers },
+      ...(baseline ? [{ name: 'baseline gateway, request log', server: baseline, path: url, headers }] : []),
     ]);
 }
 
