@@ -17,8 +17,7 @@ import spaPlugin from './plugins/spa.js';
 import { sendError } from './errors.js';
 import { answerClientError, frameworkErrorDetail } from './framework-errors.js';
 import { limitConnectionsPerAddress } from './connection-limit.js';
-import { FastPaths, requestIds, serverWithFastPaths } from './fast-paths.js';
-import { StaticFastPath } from './static-fast-path.js';
+import { StaticFastPath, requestIds, serverWithFastPath } from './static-fast-path.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,17 +55,14 @@ class OneLinePerRequest extends LogController {
 export async function buildApp(config: AppConfig, options: FastifyServerOptions = {}): Promise<FastifyInstance> {
   const { http } = config;
   const genReqId = requestIds();
-  // The build's files (static-fast-path.ts) and plain proxied GETs (proxy/proxy-fast-path.ts) are
-  // answered before Fastify routes them, except behind a trusted proxy, whose X-Forwarded-* Fastify
-  // works out for the log line.
-  const fastPaths = new FastPaths(http.trustProxy !== false, genReqId);
-  const fastPath = new StaticFastPath();
-  fastPaths.add(fastPath);
+  // The build's files are answered before Fastify routes them (static-fast-path.ts), except behind a
+  // trusted proxy, whose X-Forwarded-* Fastify works out for the log line.
+  const fastPath = new StaticFastPath(http.trustProxy !== false, genReqId);
   const app = Fastify({
     logger: withAsyncStdout(loggerOptions(config)),
     logController: new OneLinePerRequest(),
     genReqId,
-    serverFactory: serverWithFastPaths(fastPaths),
+    serverFactory: serverWithFastPath(fastPath),
     // TRUST_PROXY: off, the gateway is the edge and a client's X-Forwarded-For is not believed.
     trustProxy: trustProxyOption(http.trustProxy),
     // Every route, parsed or streamed (proxy/body-limit.ts applies it to streamed bodies).
@@ -107,11 +103,11 @@ export async function buildApp(config: AppConfig, options: FastifyServerOptions 
 
   // Each mode loads only its own modules: a proxy gateway never loads the mock (its contract
   // router, fixtures, faker, the build tools), which is start-up time and memory in production.
-  if (config.mode === 'proxy') await app.register(import('./proxy/proxy.js'), { fastPaths });
+  if (config.mode === 'proxy') await app.register(import('./proxy/proxy.js'));
   else await app.register(import('./mock/mock.js'));
 
   await app.register(spaPlugin, { fastPath });
-  app.addHook('onReady', async () => fastPaths.start({ log: app.log, securityHeadersFor: app.securityHeadersFor }));
-  app.addHook('preClose', async () => fastPaths.stop());
+  app.addHook('onReady', async () => fastPath.start({ log: app.log, securityHeadersFor: app.securityHeadersFor }));
+  app.addHook('preClose', async () => fastPath.stop());
   return app;
 }

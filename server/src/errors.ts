@@ -17,35 +17,15 @@ export type ErrorDetail = string | ValidationIssue[];
 /** The body of every error answer. */
 export const errorBody = (detail: ErrorDetail) => ({ detail });
 
-export const JSON_TYPE = 'application/json; charset=utf-8';
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
  * Answers `status` with `{"detail": …}`. Its type is set, not left to Fastify: an error after a proxied
- * answer's head was set (a stream that failed before its first byte) would keep the upstream's type, and
- * Fastify then refused to serialize the body (its own `{"statusCode", "code", …}` went out instead).
+ * answer's head was set (an upstream stream that failed before its first byte) kept the upstream's
+ * type, and Fastify then refused to serialize the body and sent its own `{"statusCode", "code", …}`.
  */
 export function sendError(reply: FastifyReply, status: number, detail: ErrorDetail): FastifyReply {
   return reply.status(status).type(JSON_TYPE).send(errorBody(detail));
-}
-
-/**
- * What the error handler (plugins/error-handler.ts) answers for a thrown error: the status it carries
- * if that is 400 or more, else 500; a 5xx's detail hidden unless the error carries one meant for the
- * client (`publicDetail`, a store outage), a 4xx's its message.
- */
-export function errorAnswer(error: Error & { statusCode?: number; code?: string; publicDetail?: unknown }): {
-  status: number;
-  detail: string;
-  code?: string;
-} {
-  const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-  if (status < 500) return { status, detail: error.message, code: error.code };
-  const { publicDetail } = error;
-  return {
-    status,
-    detail: typeof publicDetail === 'string' ? publicDetail : 'Internal server error',
-    code: error.code,
-  };
 }
 
 /** Answers 422 with FastAPI's list of what was wrong. */

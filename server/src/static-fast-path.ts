@@ -1,7 +1,20 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import http, { type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import type { FastPath, FastPathContext, FastPaths } from './fast-paths.js';
+import type { FastifyBaseLogger } from 'fastify';
+import type pino from 'pino';
+import { writeRequestCompleted } from './logger.js';
 import { spaAnswer, type SpaFile } from './spa-files.js';
+
+/** Fastify's request ids ('req-1', 'req-2', …): the fast path's requests take theirs from the same count. */
+export function requestIds(): () => string {
+  let next = 0;
+  return () => `req-${(++next).toString(36)}`;
+}
+
+interface Started {
+  log: FastifyBaseLogger;
+  securityHeadersFor: (url: string) => Readonly<Record<string, string>>;
+}
 
 /**
  * The client build's files, answered before Fastify routes the request. They are most of a browser's
@@ -18,30 +31,48 @@ import { spaAnswer, type SpaFile } from './spa-files.js';
  * before the plugins are ready and once the gateway is closing (Fastify answers 503 then).
  * static-fast-path.test.ts compares its answers with Fastify's over HTTP, header for header.
  */
-export class StaticFastPath implements FastPath {
+export class StaticFastPath {
   private readonly files = new Map<string, () => SpaFile | undefined>();
   /** Merged headers by the file variant's headers (a rebuilt file's old ones are collected with it). */
   private readonly merged = new WeakMap<object, Map<object, Record<string, string>>>();
+  private started: Started | undefined;
+
+  constructor(
+    /** TRUST_PROXY is set: every request goes to Fastify. */
+    private readonly disabled: boolean,
+    private readonly nextRequestId: () => string,
+  ) {}
 
   /** Answers a GET of `url` (the exact request target) with what `file()` holds at the time. */
   serve(url: string, file: () => SpaFile | undefined): void {
     this.files.set(url, file);
   }
 
+  /** Starts answering, once the plugins it takes its headers and logger from are ready. */
+  start(started: Started): void {
+    if (!this.disabled) this.started = started;
+  }
+
+  /** Leaves every request to Fastify from now on (it answers 503 while the gateway closes). */
+  stop(): void {
+    this.started = undefined;
+  }
+
   /** Whether it answered `request`; false leaves the request to Fastify, untouched. */
-  handle(request: IncomingMessage, response: ServerResponse, context: FastPathContext, paths: FastPaths): boolean {
+  handle(request: IncomingMessage, response: ServerResponse): boolean {
+    const { started } = this;
     // GET only: browsers do not ask for the build's files with HEAD, and Fastify's HEAD answers have
     // quirks of their own (a 304 with Content-Length: 0).
-    if (request.method !== 'GET') return false;
+    if (!started || request.method !== 'GET') return false;
     const url = request.url ?? '';
     const file = this.files.get(url)?.();
     if (!file) return false;
     const answer = spaAnswer(request.headers, file);
     if (!answer) return false;
     const startedAt = performance.now();
-    response.writeHead(answer.status, this.headersOf(context.securityHeadersFor(url), answer.headers));
+    response.writeHead(answer.status, this.headersOf(started.securityHeadersFor(url), answer.headers));
     response.end(answer.body);
-    paths.logRequest(context.log, request, answer.status, performance.now() - startedAt);
+    this.logRequest(started.log, request, answer.status, performance.now() - startedAt);
     return true;
   }
 
@@ -57,4 +88,46 @@ export class StaticFastPath implements FastPath {
     if (!headers) bySecurity.set(security, (headers = { ...security, ...file }));
     return headers;
   }
+
+  private logRequest(log: FastifyBaseLogger, request: IncomingMessage, statusCode: number, elapsed: number): void {
+    if ((log as Partial<pino.Logger>).isLevelEnabled?.('info') === false) return;
+    const host = request.headers.host ?? '';
+    // The fields Fastify's request gives the line: its hostname drops the port (IPv6 keeps its brackets).
+    const logged = {
+      method: request.method,
+      url: request.url,
+      hostname: host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':', 1)[0],
+      ip: request.socket.remoteAddress,
+      socket: request.socket,
+    };
+    const child = log.child({ reqId: this.nextRequestId() });
+    if (!writeRequestCompleted(child, logged, statusCode, elapsed))
+      child.info({ req: logged, res: { statusCode }, responseTime: elapsed }, 'request completed');
+  }
+}
+
+/** What Fastify hands its serverFactory (its options, with defaults) that shapes the server. */
+interface ServerOptions {
+  http?: http.ServerOptions;
+  keepAliveTimeout?: number;
+  requestTimeout?: number;
+  connectionTimeout?: number;
+  maxRequestsPerSocket?: number;
+}
+
+/**
+ * Fastify's serverFactory: the HTTP server Fastify would make (its http options, timeouts and
+ * request cap, as fastify/lib/server.js sets them), whose requests meet the fast path first.
+ */
+export function serverWithFastPath(fastPath: StaticFastPath) {
+  return (handler: RequestListener, options: ServerOptions): http.Server => {
+    const server = http.createServer(options.http ?? {}, (request, response) => {
+      if (!fastPath.handle(request, response)) handler(request, response);
+    });
+    if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout;
+    if (options.requestTimeout !== undefined) server.requestTimeout = options.requestTimeout;
+    server.setTimeout(options.connectionTimeout ?? 0);
+    if (options.maxRequestsPerSocket) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
+    return server;
+  };
 }

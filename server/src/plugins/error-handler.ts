@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { loggableUrl } from '../logger.js';
-import { errorAnswer, sendError, sendValidationError } from '../errors.js';
+import { sendError, sendValidationError } from '../errors.js';
 
 /**
  * One error shape for the whole gateway, FastAPI's: {"detail": "..."}.
@@ -10,11 +10,12 @@ import { errorAnswer, sendError, sendValidationError } from '../errors.js';
 export default fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
-      // Also how the proxy's fast path answers a stream that fails before its first byte (errors.ts).
-      const { status, detail } = errorAnswer(error);
+      const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed');
-        return sendError(reply, status, detail);
+        // An error may carry a detail meant for the client (a store outage); anything else stays hidden.
+        const { publicDetail } = error as { publicDetail?: unknown };
+        return sendError(reply, status, typeof publicDetail === 'string' ? publicDetail : 'Internal server error');
       }
       request.log.info({ err: { message: error.message, code: error.code } }, 'request rejected');
       if (error.validation) {
@@ -27,7 +28,7 @@ export default fp(
           })),
         );
       }
-      return sendError(reply, status, detail);
+      return sendError(reply, status, error.message);
     });
 
     app.setNotFoundHandler((request, reply) => {

@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Dispatcher, Pool } from 'undici';
-import { clientChain } from './hygiene.js';
 
 export type Headers = Record<string, string | string[] | undefined>;
 
@@ -13,23 +12,16 @@ export type UpstreamResponse = { statusCode: number; headers: Headers } & (
   { whole: Buffer; stream?: undefined } | { stream: Readable; whole?: undefined }
 );
 
-/** How an exchange rewrites what crosses it, whichever way the request came in (a route or the fast path). */
-export interface ExchangeOptions {
+export interface ForwardOptions {
   /** The upstream's base path ('' or '/base'), put before the request's own path. */
   basePath: string;
   /** The upstream's host (and port), sent as Host like a reverse proxy does. */
   host: string;
   pool: Pool;
-  /**
-   * The headers the upstream gets: hop-by-hop ones are already gone. `clientChain` is the client's
-   * address and the proxies the gateway trusts (hygiene.ts clientChain).
-   */
-  rewriteRequestHeaders: (headers: Headers, clientChain: string[]) => Headers;
+  /** The headers the upstream gets: hop-by-hop ones are already gone. */
+  rewriteRequestHeaders: (request: FastifyRequest, headers: Headers) => Headers;
   /** The upstream's answer headers as the client gets them. */
   rewriteResponseHeaders?: (headers: Headers) => Headers;
-}
-
-export interface ForwardOptions extends ExchangeOptions {
   /** Takes over sending the answer (the contract check); by default its body is sent as it comes. */
   onResponse?: (request: FastifyRequest, reply: FastifyReply, upstream: UpstreamResponse) => void;
   onError: (reply: FastifyReply, failure: { error: unknown }) => void;
@@ -111,7 +103,7 @@ const climbs = (path: string) =>
  * which servlet containers such as the identity provider's read as `..`) or a second origin
  * (`//host`, `scheme:`).
  */
-export function checkPath(url: string): void {
+function checkPath(url: string): void {
   const queryAt = url.indexOf('?');
   let path = queryAt === -1 ? url : url.slice(0, queryAt);
   if (path.startsWith('//') || !path.startsWith('/')) throw new BadPathError();
@@ -130,53 +122,33 @@ export function checkPath(url: string): void {
   }
 }
 
-/**
- * Where one exchange's answer goes: a Fastify reply (the proxy's routes, below) or the raw response
- * (proxy-fast-path.ts). The exchange decides what is sent; the target only knows how.
- */
-export interface AnswerTarget {
-  readonly method: string;
-  /** The client's request, body included, has been read whole. */
-  requestComplete(): boolean;
-  clientGone(): boolean;
-  /** Whether the answer is out (a failure then has nobody to tell). */
-  sent(): boolean;
-  header(name: string, value: string | string[]): void;
-  removeHeader(name: string): void;
-  /** Throws for a status that cannot be sent. */
-  status(code: number): void;
-  sendWhole(upstream: UpstreamResponse & { whole: Buffer }): void;
-  sendStream(upstream: UpstreamResponse & { stream: Readable }): void;
-  /** The upstream failed before the client saw a byte. */
-  fail(error: unknown): void;
-}
-
 /** The answer's body once the head is on the reply: collected whole, or streamed (with backpressure). */
 type BodyPath = { kind: 'whole'; chunks: Buffer[] } | { kind: 'stream'; stream: Readable };
 
 /**
- * One forwarded exchange as an undici dispatch handler: the upstream's answer goes straight to the
- * client, a small one as one buffer, anything else through a stream that pauses the upstream while
- * the client is slow. (undici's request() wraps every answer in a stream with its own listeners:
- * about a tenth of a small proxied request's time.)
+ * One forwarded exchange as an undici dispatch handler: the upstream's answer goes straight onto the
+ * Fastify reply, a small one as one buffer, anything else through a stream that pauses the upstream
+ * while the client is slow. (undici's request() wraps every answer in a stream with its own
+ * listeners: about a tenth of a small proxied request's time.)
  */
-export class UpstreamExchange implements Dispatcher.DispatchHandler {
+class UpstreamExchange implements Dispatcher.DispatchHandler {
   private body: BodyPath | undefined;
-  /** The upstream headers put on the answer, removed again if the answer fails before it is sent. */
+  /** The upstream headers put on the reply, removed again if the answer fails before it is sent. */
   private answered: Headers = {};
   private statusCode = 0;
 
   constructor(
-    private readonly target: AnswerTarget,
-    private readonly options: ExchangeOptions,
+    private readonly request: FastifyRequest,
+    private readonly reply: FastifyReply,
+    private readonly options: ForwardOptions,
   ) {}
 
   onRequestStart(): void {}
 
   onResponseStart(controller: Dispatcher.DispatchController, statusCode: number, headers: Headers): void {
     if (statusCode < 200) return; // 1xx: the final answer follows.
-    const { target, options } = this;
-    if (target.clientGone()) {
+    const { request, reply, options } = this;
+    if (this.clientGone()) {
       // The client went away while the upstream thought: nothing to answer, free the connection.
       controller.abort(new Error('the client went away'));
       return;
@@ -189,26 +161,27 @@ export class UpstreamExchange implements Dispatcher.DispatchHandler {
     if (options.rewriteResponseHeaders) answered = options.rewriteResponseHeaders(answered);
     for (const name in answered) {
       const value = answered[name];
-      if (settable(value)) target.header(name, value);
+      if (settable(value)) reply.header(name, value);
     }
     this.answered = answered;
     // The client's body is not read whole yet (the upstream answered early): this connection
     // cannot carry another request.
-    if (!target.requestComplete()) target.header('connection', 'close');
+    if (!request.raw.complete) reply.header('connection', 'close');
     try {
-      target.status(statusCode);
+      reply.code(statusCode);
     } catch (invalid) {
       controller.abort(invalid as Error);
       return;
     }
     this.statusCode = statusCode;
-    if (target.method !== 'HEAD' && isSmall(answered)) {
+    if (request.method !== 'HEAD' && isSmall(answered)) {
       this.body = { kind: 'whole', chunks: [] };
       return;
     }
     const stream = this.streamFrom(controller);
     this.body = { kind: 'stream', stream };
-    target.sendStream({ statusCode, headers: answered, stream });
+    if (options.onResponse) options.onResponse(request, reply, { statusCode, headers: answered, stream });
+    else void reply.send(stream);
   }
 
   onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
@@ -222,23 +195,30 @@ export class UpstreamExchange implements Dispatcher.DispatchHandler {
     if (body?.kind === 'whole') {
       const { chunks } = body;
       const whole = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-      this.target.sendWhole({ statusCode: this.statusCode, headers: this.answered, whole });
+      const { onResponse } = this.options;
+      if (onResponse)
+        onResponse(this.request, this.reply, { statusCode: this.statusCode, headers: this.answered, whole });
+      else void this.reply.send(whole);
     } else if (body?.kind === 'stream') body.stream.push(null);
   }
 
   onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
-    const { body, target } = this;
+    const { body, reply } = this;
     if (body?.kind === 'stream') {
       // Mid-stream: the client's answer is cut (its head is out), as a failing stream does.
       if (!body.stream.destroyed) body.stream.destroy(error);
       return;
     }
     // The client went away (then this gateway aborted the exchange itself): nobody to tell, nothing failed.
-    if (target.sent() || target.clientGone()) return;
+    if (reply.sent || this.clientGone()) return;
     // Before the client saw a byte: the upstream's headers describe a body that will not come.
-    for (const name in this.answered) target.removeHeader(name);
-    target.removeHeader('connection');
-    target.fail(error);
+    for (const name in this.answered) reply.removeHeader(name);
+    reply.removeHeader('connection');
+    this.options.onError(reply, { error });
+  }
+
+  private clientGone(): boolean {
+    return this.reply.raw.destroyed || Boolean(this.request.raw.socket?.destroyed);
   }
 
   /** The answer's body as a stream; the upstream pauses while it is full, and stops if the client goes. */
@@ -256,100 +236,27 @@ export class UpstreamExchange implements Dispatcher.DispatchHandler {
   }
 }
 
-/** An exchange's answer on a Fastify reply, handed to `onResponse` (the contract check) when there is one. */
-class ReplyTarget implements AnswerTarget {
-  readonly method: string;
-
-  constructor(
-    private readonly request: FastifyRequest,
-    private readonly reply: FastifyReply,
-    private readonly options: ForwardOptions,
-  ) {
-    this.method = request.method;
-  }
-
-  requestComplete(): boolean {
-    return this.request.raw.complete;
-  }
-
-  clientGone(): boolean {
-    return this.reply.raw.destroyed || Boolean(this.request.raw.socket?.destroyed);
-  }
-
-  sent(): boolean {
-    return this.reply.sent;
-  }
-
-  header(name: string, value: string | string[]): void {
-    this.reply.header(name, value);
-  }
-
-  removeHeader(name: string): void {
-    this.reply.removeHeader(name);
-  }
-
-  status(code: number): void {
-    this.reply.code(code);
-  }
-
-  sendWhole(upstream: UpstreamResponse & { whole: Buffer }): void {
-    const { onResponse } = this.options;
-    if (onResponse) onResponse(this.request, this.reply, upstream);
-    else void this.reply.send(upstream.whole);
-  }
-
-  sendStream(upstream: UpstreamResponse & { stream: Readable }): void {
-    const { onResponse } = this.options;
-    if (onResponse) onResponse(this.request, this.reply, upstream);
-    else void this.reply.send(upstream.stream);
-  }
-
-  fail(error: unknown): void {
-    this.options.onError(this.reply, { error });
-  }
-}
-
 /**
  * The route handler that forwards a request to its upstream with undici, streaming both bodies (a
  * direct pool dispatch: a proxy library's per-request URL parsing, header copies and option merging
  * were most of the gateway's time per proxied request).
  */
 export function forwardHandler(options: ForwardOptions) {
+  const { basePath, host, pool, rewriteRequestHeaders } = options;
   return function forward(request: FastifyRequest, reply: FastifyReply): FastifyReply {
     checkPath(request.url);
+    const headers = endToEndHeaders(request.headers as Headers);
+    headers.host = host;
     const body = request.body as Dispatcher.DispatchOptions['body'] | undefined;
-    dispatchExchange(
-      options,
-      request.method,
-      request.url,
-      request.headers as Headers,
-      clientChain(request.ips, request.socket.remoteAddress),
-      body ?? undefined,
-      new ReplyTarget(request, reply, options),
+    pool.dispatch(
+      {
+        method: request.method as Dispatcher.HttpMethod,
+        path: basePath + request.url,
+        headers: rewriteRequestHeaders(request, headers) as Record<string, string | string[]>,
+        body: body ?? undefined,
+      },
+      new UpstreamExchange(request, reply, options),
     );
     return reply;
   };
-}
-
-/** Sends the request (its path already checked by {@link checkPath}) upstream; the answer goes to `target`. */
-export function dispatchExchange(
-  options: ExchangeOptions,
-  method: string,
-  url: string,
-  clientHeaders: Headers,
-  chain: string[],
-  body: Dispatcher.DispatchOptions['body'] | undefined,
-  target: AnswerTarget,
-): void {
-  const headers = endToEndHeaders(clientHeaders);
-  headers.host = options.host;
-  options.pool.dispatch(
-    {
-      method: method as Dispatcher.HttpMethod,
-      path: options.basePath + url,
-      headers: options.rewriteRequestHeaders(headers, chain) as Record<string, string | string[]>,
-      body,
-    },
-    new UpstreamExchange(target, options),
-  );
 }

@@ -2,11 +2,9 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest, preHandlerHookHa
 import { appOrigins, refuseForgedRequests } from '../plugins/forged-requests.js';
 import { IDENTITY_PATH_PREFIXES } from '../identity-paths.js';
 import { BODY_TOO_LARGE, bodyLimitPreHandler } from './body-limit.js';
-import { cookiesForApi, forwardedHeaders, setCookiesFromApi } from './hygiene.js';
+import { clientChain, cookiesForApi, forwardedHeaders, setCookiesFromApi } from './hygiene.js';
 import { upstreamFailure, upstreamPool } from './upstream.js';
-import { forwardHandler, type ExchangeOptions, type ForwardOptions, type Headers } from './forward.js';
-import { ProxyFastPath } from './proxy-fast-path.js';
-import type { FastPaths } from '../fast-paths.js';
+import { forwardHandler, type ForwardOptions } from './forward.js';
 import { DOCUMENT_PATH, documentFallback } from './contract-document.js';
 import type { ValidatingProxy } from './validating-proxy.js';
 import type { MockFallback } from './fallback/mock-fallback.js';
@@ -60,7 +58,7 @@ function hasCode(error: unknown, code: string): boolean {
  * With MOCK_FALLBACK=missing, the contract's operations the compile API lacks are answered by the
  * mock (fallback/mock-fallback.ts).
  */
-const proxyPlugin: FastifyPluginAsync<{ fastPaths?: FastPaths }> = async (app, { fastPaths }) => {
+const proxyPlugin: FastifyPluginAsync = async (app) => {
   const {
     apiUpstream,
     authUpstream,
@@ -120,11 +118,6 @@ const proxyPlugin: FastifyPluginAsync<{ fastPaths?: FastPaths }> = async (app, {
     );
   }
 
-  // Plain GETs are forwarded before Fastify routes them (proxy-fast-path.ts), as their routes would.
-  const fastPath = new ProxyFastPath();
-  fastPaths?.add(fastPath);
-  fastPath.leave(DOCUMENT_PATH);
-
   const route = (
     name: 'compile API' | 'identity provider',
     prefix: string,
@@ -134,35 +127,27 @@ const proxyPlugin: FastifyPluginAsync<{ fastPaths?: FastPaths }> = async (app, {
     const isApi = name === 'compile API';
     const upstreamUrl = new URL(upstream);
     const apiFallback = isApi ? fallback : undefined;
-    const exchange: ExchangeOptions = {
-      // Keep the prefix: /api/projects → $API_UPSTREAM/api/projects when the upstream has no path.
-      basePath: upstreamUrl.pathname.replace(/\/$/, ''),
-      host: upstreamUrl.host,
-      pool: poolFor(upstream),
-      rewriteRequestHeaders: (headers, chain) => {
-        Object.assign(headers, forwardedHeaders(chain, publicUrl));
-        if (isApi) headers.cookie = cookiesForApi(headers.cookie as string | undefined);
-        if (headers.cookie === undefined) delete headers.cookie;
-        return headers;
-      },
-      rewriteResponseHeaders: isApi
-        ? (headers: Headers) => {
-            if (headers['set-cookie'] === undefined) return headers;
-            const kept = setCookiesFromApi(headers['set-cookie']);
-            if (kept.length > 0) headers['set-cookie'] = kept;
-            else delete headers['set-cookie'];
-            return headers;
-          }
-        : undefined,
-    };
-    /** The answer to an upstream that failed before answering, and what is logged with it. */
-    const failure = (error: unknown) => ({
-      ...upstreamFailure(error, name, timeoutMs),
-      logged: { upstream: name, upstreamOrigin: upstreamUrl.origin },
-    });
     const forwarding = (onResponse: ForwardOptions['onResponse']) =>
       forwardHandler({
-        ...exchange,
+        // Keep the prefix: /api/projects → $API_UPSTREAM/api/projects when the upstream has no path.
+        basePath: upstreamUrl.pathname.replace(/\/$/, ''),
+        host: upstreamUrl.host,
+        pool: poolFor(upstream),
+        rewriteRequestHeaders: (request, headers) => {
+          Object.assign(headers, forwardedHeaders(clientChain(request.ips, request.socket.remoteAddress), publicUrl));
+          if (isApi) headers.cookie = cookiesForApi(request.headers.cookie);
+          if (headers.cookie === undefined) delete headers.cookie;
+          return headers;
+        },
+        rewriteResponseHeaders: isApi
+          ? (headers) => {
+              if (headers['set-cookie'] === undefined) return headers;
+              const kept = setCookiesFromApi(headers['set-cookie']);
+              if (kept.length > 0) headers['set-cookie'] = kept;
+              else delete headers['set-cookie'];
+              return headers;
+            }
+          : undefined,
         onResponse,
         onError: (reply, { error }) => {
           if (hasCode(error, BODY_TOO_LARGE)) {
@@ -172,13 +157,11 @@ const proxyPlugin: FastifyPluginAsync<{ fastPaths?: FastPaths }> = async (app, {
                 .send({ detail: `Request body is larger than ${app.config.http.bodyLimitBytes} bytes` });
             return;
           }
-          const { status, detail, logged } = failure(error);
-          reply.log.warn({ err: error, ...logged }, detail);
-          void reply.status(status).send({ detail });
+          const failure = upstreamFailure(error, name, timeoutMs);
+          reply.log.warn({ err: error, upstream: name, upstreamOrigin: upstreamUrl.origin }, failure.detail);
+          void reply.status(failure.status).send({ detail: failure.detail });
         },
       });
-    // Answers that are checked (VALIDATE) or may come from the mock are left to the routes.
-    if (!validating && !apiFallback) fastPath.forward(prefix, { exchange, failure });
     const handler = forwarding(apiFallback ? apiFallback.onResponse(validating?.onResponse) : validating?.onResponse);
     const preHandler = inOrder(limitBody, apiFallback?.preHandler, validating?.preHandler);
     return app.register(async (scope) => {
