@@ -17,9 +17,15 @@ export type ErrorDetail = string | ValidationIssue[];
 /** The body of every error answer. */
 export const errorBody = (detail: ErrorDetail) => ({ detail });
 
-/** Answers `status` with `{"detail": …}`. */
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Answers `status` with `{"detail": …}`. Its type is set, not left to Fastify: an error after a proxied
+ * answer's head was set (an upstream stream that failed before its first byte) kept the upstream's
+ * type, and Fastify then refused to serialize the body and sent its own `{"statusCode", "code", …}`.
+ */
 export function sendError(reply: FastifyReply, status: number, detail: ErrorDetail): FastifyReply {
-  return reply.status(status).send(errorBody(detail));
+  return reply.status(status).type(JSON_TYPE).send(errorBody(detail));
 }
 
 /** Answers 422 with FastAPI's list of what was wrong. */

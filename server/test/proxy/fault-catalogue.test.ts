@@ -35,6 +35,11 @@ const behaviours: Record<string, (socket: net.Socket) => void> = {
     socket.write('5\r\nhello\r\n');
     setTimeout(() => socket.end('ZZ-not-a-chunk-size\r\nrest\r\n0\r\n\r\n'), 50);
   },
+  // A head, then the connection closes before any byte of the body.
+  '/api/close-before-body': (socket) => {
+    socket.write('HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n');
+    setTimeout(() => socket.resetAndDestroy(), 50);
+  },
   '/api/stall-mid-body': (socket) => {
     socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Length: 100000\r\n\r\n');
     socket.write(Buffer.alloc(1000));
@@ -149,6 +154,14 @@ describe('proxy mode: upstream fault catalogue', () => {
     });
     expect(elapsed).toBeGreaterThanOrEqual(PROXY_TIMEOUT_MS - TIMER_RESOLUTION_MS - 50);
     expect(elapsed).toBeLessThan(PROXY_TIMEOUT_MS + TIMER_RESOLUTION_MS + 500);
+    await expectNextRequestSucceeds();
+  });
+
+  it('a close after the head, before any byte of the body: 500 {"detail"} as JSON, then the next request succeeds', async () => {
+    const response = await requestGateway(baseUrl, '/api/close-before-body');
+    expect(response.statusCode).toBe(500);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(JSON.parse((await readBody(response)).toString())).toEqual({ detail: 'Internal server error' });
     await expectNextRequestSucceeds();
   });
 
