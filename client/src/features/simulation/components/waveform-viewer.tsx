@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { ChevronLeft, ChevronRight, Maximize2, ZoomIn, ZoomOut } from 'lucide-react';
+import type { ValueAt } from '../api/use-cursor-values';
+import type { SummaryLayers, SummaryView } from '../api/use-waveform-summaries';
 import { NumericBuffer, type HeldChanges } from '../waveform/change-buffer';
 import type { NumericTrace } from '../waveform/segments';
 import { defaultRadix, defaultSelection, signalFormat, type WaveSignal } from '../waveform/signal-tree';
@@ -16,8 +18,14 @@ export interface WaveformViewerProps {
   endTime: number;
   /** The changes read so far, by signal id (the page reads those of the shown signals). */
   traces: ReadonlyMap<string, HeldChanges>;
+  /** Dense signals, drawn from summaries; `traces` holds their changes only around the view, if any. */
+  dense?: ReadonlyMap<string, SummaryLayers>;
+  /** Values the gateway gave at the cursor, for dense signals whose changes there are not held. */
+  cursorValues?: ReadonlyMap<string, ValueAt>;
   /** Which signals are shown, in order: the page reads their changes. */
   onShownChange(ids: string[]): void;
+  /** The view and cursor as they settle (at most every 200 ms while panning): the page reads summaries for it. */
+  onViewChange?(view: SummaryView, cursor: number): void;
   /** Links beside the viewer's buttons (downloads). */
   actions?: ReactNode;
   onFrame?: (ms: number) => void;
@@ -34,7 +42,10 @@ export function WaveformViewer({
   signals,
   endTime,
   traces,
+  dense,
+  cursorValues,
   onShownChange,
+  onViewChange,
   actions,
   onFrame,
   showProbes = false,
@@ -57,6 +68,12 @@ export function WaveformViewer({
     onShown.current = onShownChange;
   });
   useEffect(() => onShown.current(shownKey ? shownKey.split('\n') : []), [shownKey]);
+  const onView = useRef(onViewChange);
+  useEffect(() => {
+    onView.current = onViewChange;
+  });
+  const { start, end, width } = state.view;
+  useEffect(() => onView.current?.({ start, end, width }, state.cursor), [start, end, width, state.cursor]);
 
   // Numbers for analog traces, one buffer per signal: each piece read converts only its own changes.
   const numericBuffers = useRef(new Map<string, NumericBuffer>());
@@ -158,12 +175,20 @@ export function WaveformViewer({
       <div className="wave-main">
         <SignalTreePanel signals={signals} shown={shown} dispatch={dispatch} />
         <div className="wave-rows">
-          <WaveNames state={state} dispatch={dispatch} signals={byId} traces={traces} />
+          <WaveNames
+            state={state}
+            dispatch={dispatch}
+            signals={byId}
+            traces={traces}
+            dense={dense}
+            cursorValues={cursorValues}
+          />
           <WaveCanvas
             state={state}
             dispatch={dispatch}
             signals={byId}
             traces={traces}
+            dense={dense}
             numeric={numeric}
             onFrame={onFrame}
           />
