@@ -13,8 +13,12 @@ const OVERVIEW_COLUMNS = 2048;
 export const FULL_READ_CHANGES = 50_000;
 /** A view's range holding fewer changes of a signal than this has them read one by one (exact drawing). */
 const WINDOW_CHANGES = 4_000;
-/** Pans and zooms settle this long before the view's summary is asked for. */
-const SETTLE_MS = 60;
+/**
+ * Pans and zooms settle this long before the view's summary is asked for: longer than the viewer's state
+ * takes to hear of a moving view (200 ms), so a continuing pan or zoom asks nothing and its frames are the
+ * canvas's alone.
+ */
+const SETTLE_MS = 250;
 
 export interface SummaryView {
   start: number;
@@ -114,6 +118,8 @@ export function useWaveformSummaries(
       const from = Math.max(0, Math.floor(start - span));
       const to = Math.min(endTime, Math.ceil(end + span));
       const columns = Math.max(1, Math.min(MAX_SUMMARY_COLUMNS, Math.round((width * (to - from)) / span)));
+      // The whole run at no finer a resolution than its overview: that is already held.
+      if (from === 0 && to === endTime && columns <= OVERVIEW_COLUMNS) return;
       const read = async (batch: string[]) => {
         const answer = await getWaveformSummary(simulationId, batch, from, to, columns, controller.signal);
         const few: string[] = [];

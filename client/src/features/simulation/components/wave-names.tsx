@@ -31,6 +31,9 @@ function valueAtTime(
   const trace = traces.get(id);
   const window = dense?.get(id)?.window;
   if (dense?.has(id) && !(window && window.from <= time && time <= window.to)) {
+    // A summary's first value is the value at its start (the run's at 0).
+    const overview = dense.get(id)?.overview;
+    if (overview && overview.from === time) return { value: overview.initial, known: true };
     const given = cursorValues?.get(id);
     return given && given.time === time ? { value: given.value, known: true } : { value: undefined, known: false };
   }
