@@ -54,7 +54,9 @@ test('zooming into a dense run: summaries drawn, the value at the cursor exact b
   /** InputA's value at `ps` in volts, from the API (not the viewer). */
   const voltsAt = async (ps: number) => {
     const answer = (await (
-      await page.request.get(`${ORIGIN}/api/simulations/${simulationId}/waveform?signals=${inputA.id}&from=${ps}&to=${ps}`)
+      await page.request.get(
+        `${ORIGIN}/api/simulations/${simulationId}/waveform?signals=${inputA.id}&from=${ps}&to=${ps}`,
+      )
     ).json()) as { signals: { initial: string }[] };
     const code = BigInt.asIntN(16, BigInt(`0b${answer.signals[0]!.initial}`));
     return `${Number((Number(code) * inputA.volts_per_lsb!).toPrecision(4))} V`;
@@ -93,7 +95,8 @@ test('zooming into a dense run: summaries drawn, the value at the cursor exact b
     const canvas = document.querySelector<HTMLCanvasElement>('.wave-canvas canvas')!;
     const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
     const colours = new Set<number>();
-    for (let at = 0; at < data.length; at += 4 * 97) colours.add((data[at]! << 16) | (data[at + 1]! << 8) | data[at + 2]!);
+    for (let at = 0; at < data.length; at += 4 * 97)
+      colours.add((data[at]! << 16) | (data[at + 1]! << 8) | data[at + 2]!);
     return colours.size;
   });
   expect(drawn).toBeGreaterThan(3);

@@ -63,7 +63,15 @@ describe('pixelColumns', () => {
 
   it('shows a lone change in a bucket wider than the column as busy, and takes the finer layer where it covers', () => {
     const coarse = summary(0, 100, [[1, 1, 1, '0']], '1');
-    const fine = summary(50, 100, [[0, null, null, '0'], [1, 1, 1, '0']], '1');
+    const fine = summary(
+      50,
+      100,
+      [
+        [0, null, null, '0'],
+        [1, 1, 1, '0'],
+      ],
+      '1',
+    );
     const columns = pixelColumns([fine, coarse], { start: 0, end: 100, width: 4 });
     // Columns 0 and 1 from the one coarse bucket (its change could be in either); 2 and 3 from the fine one.
     expect(columns.map(({ x, count, busy, end }) => [x, count, busy, end])).toEqual([
