@@ -40,7 +40,7 @@ test('zooming into a dense run: summaries drawn, the value at the cursor exact b
   const inputA = signals.find((signal) => signal.name === 'InputA')!;
 
   // Every waveform request the page makes for InputA: a summary (columns) or a range of few changes.
-  const ranges: { columns: boolean; from: number; to: number }[] = [];
+  const ranges: { columns: boolean; from: number; to: number; limit: number }[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (!url.pathname.endsWith('/waveform') || !url.searchParams.get('signals')?.split(',').includes(inputA.id)) return;
@@ -48,6 +48,7 @@ test('zooming into a dense run: summaries drawn, the value at the cursor exact b
       columns: url.searchParams.has('columns'),
       from: Number(url.searchParams.get('from') ?? 0),
       to: Number(url.searchParams.get('to') ?? Infinity),
+      limit: Number(url.searchParams.get('limit') ?? 20_000),
     });
   });
 
@@ -85,8 +86,20 @@ test('zooming into a dense run: summaries drawn, the value at the cursor exact b
   await viewer.getByLabel('Cursor (ns)').fill(String((cursorPs + 3_200) / 1000));
   await expect(atCursor).toHaveText(await voltsAt(cursorPs + 3_200));
 
-  // Nothing asked for the whole run's changes one by one: raw ranges are narrow, the rest summaries.
-  const raw = ranges.filter((range) => !range.columns);
+  // N and Shift+N far from the changes held (the whole run in view again): the next and the previous change
+  // of InputA (a sample a cycle here), found by the gateway.
+  const cursorField = viewer.getByLabel('Cursor (ns)');
+  await traces.focus();
+  await page.keyboard.press('f');
+  await cursorField.fill(String((3_200 * 100_000 + 1_234) / 1000));
+  await traces.focus();
+  await page.keyboard.press('n');
+  await expect(cursorField).toHaveValue(String((3_200 * 100_001) / 1000));
+  await page.keyboard.press('Shift+N');
+  await expect(cursorField).toHaveValue(String((3_200 * 100_000) / 1000));
+
+  // Nothing asked for the whole run's changes one by one: raw ranges are narrow (or one change), the rest summaries.
+  const raw = ranges.filter((range) => !range.columns && range.limit > 1);
   for (const range of raw) expect(range.to - range.from, JSON.stringify(range)).toBeLessThan(3_200 * 4_000);
   expect(ranges.filter((range) => range.columns).length).toBeGreaterThan(0);
 

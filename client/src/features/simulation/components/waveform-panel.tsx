@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { errorMessage } from '@/lib/api/error-message';
 import type { SimulationSignals } from '@/lib/api/schemas';
+import { findChange } from '../api/find-change';
 import { useCursorValues } from '../api/use-cursor-values';
 import { useWaveformData } from '../api/use-waveform-data';
 import {
@@ -31,6 +32,7 @@ export function WaveformPanel({
   const [shown, setShown] = useState<string[]>([]);
   const [view, setView] = useState<SummaryView>();
   const [cursor, setCursor] = useState(0);
+  const [jumpError, setJumpError] = useState<unknown>();
   const summaries = useWaveformSummaries(simulationId, shown, signals.end_time, view);
   const { layers } = summaries;
   const small = useMemo(
@@ -59,7 +61,7 @@ export function WaveformPanel({
   }, [full, dense]);
   const cursorValues = useCursorValues(simulationId, dense, cursor);
   const waiting = shown.filter((id) => !layers.get(id)?.overview).length;
-  const failure = error ?? summaries.error ?? cursorValues.error;
+  const failure = error ?? summaries.error ?? cursorValues.error ?? jumpError;
   return (
     <>
       <WaveformViewer
@@ -69,6 +71,12 @@ export function WaveformPanel({
         dense={dense}
         cursorValues={cursorValues.values}
         onShownChange={setShown}
+        findChange={(ids, time, direction) =>
+          findChange(simulationId, ids, time, direction).catch((failed: unknown) => {
+            setJumpError(failed);
+            return undefined;
+          })
+        }
         onViewChange={(next, at) => {
           setView(next);
           setCursor(at);
