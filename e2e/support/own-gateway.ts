@@ -12,6 +12,7 @@ export const OWN_GATEWAY_OFFSETS = {
   'connection-lost': 10_300,
   simulation: 10_400,
   'typing-diagnostics': 10_500,
+  'waveform-dense': 10_600,
 } as const;
 
 export type OwnGatewaySpec = keyof typeof OWN_GATEWAY_OFFSETS;

@@ -9,3 +9,12 @@ export { EXTERNAL_LINK_KEYS, PLACEHOLDER_LINKS, type ExternalLinks, type PublicC
 export { MAX_PROBE_LENGTH, MAX_PROBES, probeNameProblem } from './probe-names.js';
 export { isTestbenchFile } from './testbench-templates.js';
 export { retryDelayMs, type RetryDelayPolicy } from './retry-delay.js';
+export {
+  bitsToBigInt,
+  isKnownBits,
+  realValue,
+  smallCode,
+  valueBits,
+  vcdNumber,
+  type NumberFormat,
+} from './vcd-value.js';

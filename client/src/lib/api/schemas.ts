@@ -29,6 +29,8 @@ export type {
   Stimulus,
   TargetInterface,
   Waveform,
+  WaveformSummary,
+  SignalSummary,
 } from '@cloud-compile/shared/api-types';
 
 /** Builds that can still change (and be cancelled). */

@@ -1,6 +1,6 @@
 // The simulation operations of the compile API: each one's fetcher and, for reads, its SWR cache key.
 import { getApiClient } from './client';
-import type { BuildLog, Simulation, SimulationSignals, SimulationStart, Waveform } from './schemas';
+import type { BuildLog, Simulation, SimulationSignals, SimulationStart, Waveform, WaveformSummary } from './schemas';
 
 /** Whether the API offers simulations: an API without them (proxy mode, an older upstream) hides Simulate. */
 export async function simulationsAvailable(): Promise<boolean> {
@@ -67,16 +67,46 @@ export async function getWaveform(
   from: number,
   limit = WAVEFORM_PAGE_CHANGES,
   to?: number,
+  signal?: AbortSignal,
 ): Promise<Waveform> {
   const api = await getApiClient();
-  const response = await api.getWaveform({
-    simulation_id: simulationId,
-    signals: signalIds.join(','),
-    from,
-    limit,
-    ...(to === undefined ? {} : { to }),
-  });
-  return response.data;
+  const response = await api.getWaveform(
+    {
+      simulation_id: simulationId,
+      signals: signalIds.join(','),
+      from,
+      limit,
+      ...(to === undefined ? {} : { to }),
+    },
+    undefined,
+    { signal },
+  );
+  // Without columns the answer is the changes themselves.
+  return response.data as Waveform;
+}
+
+/** Most time buckets per signal in one summary (the contract's maximum of columns). */
+export const MAX_SUMMARY_COLUMNS = 4096;
+
+/**
+ * getWaveform with columns: each signal's changes in (from, to] summarised in `columns` equal time buckets
+ * (counts, min, max, the value at each bucket's start); `signal` aborts a request a newer one superseded.
+ */
+export async function getWaveformSummary(
+  simulationId: string,
+  signalIds: readonly string[],
+  from: number,
+  to: number,
+  columns: number,
+  signal?: AbortSignal,
+): Promise<WaveformSummary> {
+  const api = await getApiClient();
+  const response = await api.getWaveform(
+    { simulation_id: simulationId, signals: signalIds.join(','), from, to, columns },
+    undefined,
+    { signal },
+  );
+  return response.data as WaveformSummary;
 }
 
 /**

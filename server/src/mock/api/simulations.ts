@@ -4,6 +4,7 @@ import type { Sandbox } from '../store/sandbox.js';
 import type { ProjectSnapshot } from '../simulations/simulation-service.js';
 import { simulationPlan } from '../simulations/simulation-request.js';
 import { waveformRange } from '../simulations/waveform-query.js';
+import { waveformSummary } from '../simulations/waveform-summary-query.js';
 import { created, ok, str, type HandlerContext, type Handlers } from './types.js';
 
 /** The project as a run needs it (read in the request's unit of work): its configuration, files and clock. */
@@ -62,13 +63,18 @@ export const simulationHandlers: Handlers = {
   getWaveform: async ({ params, query, sandboxKey, simulations }) => {
     const id = str(params.simulation_id);
     const waveform = await simulations.service.waveformOf(sandboxKey, id);
+    const range = {
+      signals: str(query.signals),
+      from: Number(query.from ?? 0),
+      to: query.to === undefined ? undefined : Number(query.to),
+    };
+    if (query.columns !== undefined) {
+      return ok(
+        await waveformSummary(simulations.service.store, id, waveform, { ...range, columns: Number(query.columns) }),
+      );
+    }
     return ok(
-      await waveformRange(simulations.service.store, id, waveform, {
-        signals: str(query.signals),
-        from: Number(query.from ?? 0),
-        to: query.to === undefined ? undefined : Number(query.to),
-        limit: Number(query.limit ?? 20000),
-      }),
+      await waveformRange(simulations.service.store, id, waveform, { ...range, limit: Number(query.limit ?? 20000) }),
     );
   },
   downloadWaveform: async ({ params, sandboxKey, simulations }) => {

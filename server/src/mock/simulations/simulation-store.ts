@@ -10,6 +10,7 @@ import {
   type SimulationStatus,
   type SimulationView,
 } from './simulation-types.js';
+import { MAX_LEVELS, type SummaryBlock } from './waveform-summary.js';
 
 /** Value changes per stored chunk of one signal: a waveform answer reads only the chunks its range touches. */
 export const CHANGES_PER_CHUNK = 2000;
@@ -35,6 +36,8 @@ export interface StoredWaveform {
   signals: SignalInfo[];
   /** Per signal id: the time of each chunk's first change. */
   chunkStarts: Record<string, number[]>;
+  /** Per signal id: the levels of its summary pyramid (waveform-summary.ts); none for runs recorded before it. */
+  summaryLevels?: Record<string, number>;
 }
 
 const recordKey = (id: string) => `sim:${id}`;
@@ -43,6 +46,7 @@ const logKey = (id: string) => `sim:${id}:log`;
 const fileKey = (id: string, file: 'vcd' | 'csv') => `sim:${id}:${file}`;
 const waveKey = (id: string) => `sim:${id}:wave`;
 const changesKey = (id: string, signal: string) => `sim:${id}:w:${signal}`;
+const summaryKey = (id: string, signal: string, level: number) => `sim:${id}:p:${signal}:${level}`;
 /** How many signals a run's waveform has (written before their first changes, so a forget finds them all). */
 const declaredKey = (id: string) => `sim:${id}:signals`;
 
@@ -215,7 +219,10 @@ export class SimulationStore {
     const declared = Number((await this.store.read(declaredKey(id)))?.value ?? 0);
     const wave = await this.waveform(id);
     const count = Math.max(declared, wave?.signals.length ?? 0, signals);
-    const signalKeys = Array.from({ length: count }, (_, index) => changesKey(id, `s${index}`));
+    const signalKeys = Array.from({ length: count }, (_, index) => [
+      changesKey(id, `s${index}`),
+      ...Array.from({ length: MAX_LEVELS }, (_, level) => summaryKey(id, `s${index}`, level)),
+    ]).flat();
     await this.store.remove(
       recordKey(id),
       logKey(id),
@@ -223,8 +230,9 @@ export class SimulationStore {
       fileKey(id, 'csv'),
       waveKey(id),
       declaredKey(id),
-      ...signalKeys,
     );
+    // The signals' keys in batches (up to MAX_SIGNALS × (1 + MAX_LEVELS) of them): no one huge command.
+    for (let at = 0; at < signalKeys.length; at += 2048) await this.store.remove(...signalKeys.slice(at, at + 2048));
   }
 
   /** A simulation (a run whose gateway stopped vouching for it is failed on the way), or null. */
@@ -348,6 +356,21 @@ export class SimulationStore {
         changesKey(id, signal),
         chunks.map((chunk) => JSON.stringify(chunk)),
       );
+  }
+
+  /** Appends pages of a level of one signal's summary pyramid (in order; only the last may be partly full). */
+  async appendSummaryPages(id: string, signal: string, level: number, pages: readonly SummaryBlock[][]) {
+    if (pages.length)
+      await this.store.append(
+        summaryKey(id, signal, level),
+        pages.map((page) => JSON.stringify(page)),
+      );
+  }
+
+  /** Pages [first, end) of a level of a signal's summary pyramid. */
+  async summaryPages(id: string, signal: string, level: number, first: number, end: number): Promise<SummaryBlock[][]> {
+    const items = await this.store.slice(summaryKey(id, signal, level), first, end);
+    return items.map((item) => JSON.parse(item) as SummaryBlock[]);
   }
 
   /** The waveform's index, written once every change is stored (a reader sees all of it or none). */

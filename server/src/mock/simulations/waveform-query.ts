@@ -6,7 +6,7 @@ import type { Change } from './simulation-types.js';
 export const MAX_SIGNALS_PER_ANSWER = 64;
 
 /** The last chunk that starts at or before `time` (0 when none does). */
-function chunkAt(starts: readonly number[], time: number): number {
+export function chunkAt(starts: readonly number[], time: number): number {
   let low = 0;
   let high = starts.length - 1;
   let found = 0;
@@ -20,18 +20,8 @@ function chunkAt(starts: readonly number[], time: number): number {
   return found;
 }
 
-/**
- * The value changes of the asked signals in [from, to]: each signal's value at `from` (x before its
- * first change) and its changes after it, reading only the chunks the range touches; at most
- * `limit` changes in all, shared out in turn so every signal gets its part (one cut short says
- * truncated, and the next answer starts at its last change).
- */
-export async function waveformRange(
-  store: SimulationStore,
-  simulationId: string,
-  waveform: StoredWaveform,
-  query: { signals: string; from: number; to?: number; limit: number },
-) {
+/** The signal ids of a `signals` parameter (each known, 1 to 64 of them) and the range [from, to] asked. */
+export function askedRange(waveform: StoredWaveform, query: { signals: string; from: number; to?: number }) {
   const ids = [
     ...new Set(
       query.signals
@@ -52,6 +42,22 @@ export async function waveformRange(
   if (to < from) {
     throw new ApiValidationError([{ loc: ['query', 'to'], msg: 'to must not be before from', type: 'value_error' }]);
   }
+  return { ids, from, to };
+}
+
+/**
+ * The value changes of the asked signals in [from, to]: each signal's value at `from` (x before its
+ * first change) and its changes after it, reading only the chunks the range touches; at most
+ * `limit` changes in all, shared out in turn so every signal gets its part (one cut short says
+ * truncated, and the next answer starts at its last change).
+ */
+export async function waveformRange(
+  store: SimulationStore,
+  simulationId: string,
+  waveform: StoredWaveform,
+  query: { signals: string; from: number; to?: number; limit: number },
+) {
+  const { ids, from, to } = askedRange(waveform, query);
   const share = Math.max(1, Math.floor(query.limit / ids.length));
   const signals = [];
   for (const id of ids) {

@@ -1,10 +1,12 @@
 import { CHANGES_PER_CHUNK, type SimulationStore, type StoredWaveform } from './simulation-store.js';
 import type { Change, SignalInfo } from './simulation-types.js';
 import { VcdParser } from './vcd-parser.js';
+import { SummaryBuilder, type SummaryPage } from './waveform-summary.js';
 
 /**
  * Reads a VCD as it is written and stores each signal's changes in chunks as they fill, so a large
  * dump never sits in the gateway's memory as parsed changes: only each signal's unfilled chunk does.
+ * Each signal's summary pyramid (waveform-summary.ts) is built from its chunks as they are stored.
  * `describe` adds what the header cannot say (a port's sign and volts per code).
  */
 export class WaveformRecorder {
@@ -12,6 +14,7 @@ export class WaveformRecorder {
   private pending: Change[][] = [];
   private chunkStarts: number[][] = [];
   private full: { signal: number; chunk: Change[] }[] = [];
+  private summaries: SummaryBuilder[] = [];
   /** The dump's signal index → the kept signal's index, or -1. */
   private kept: number[] = [];
   private readonly parser: VcdParser;
@@ -36,6 +39,9 @@ export class WaveformRecorder {
           this.signals.push({ ...described, id: `s${this.signals.length}` });
         }
         this.pending = this.signals.map(() => []);
+        this.summaries = this.signals.map(
+          (signal) => new SummaryBuilder({ width: signal.width, signed: signal.signed, real: signal.type === 'real' }),
+        );
         this.chunkStarts = this.signals.map(() => []);
         this.leftOut = leftOut;
         this.undeclared = true;
@@ -77,7 +83,15 @@ export class WaveformRecorder {
     this.full = [];
     for (const { signal, chunk } of full) {
       await this.store.appendChanges(this.simulationId, this.signals[signal]!.id, [chunk]);
+      const summary = this.summaries[signal]!;
+      summary.add(chunk);
+      await this.storeSummary(signal, summary.takeFullPages());
     }
+  }
+
+  private async storeSummary(signal: number, pages: SummaryPage[]) {
+    for (const { level, blocks } of pages)
+      await this.store.appendSummaryPages(this.simulationId, this.signals[signal]!.id, level, [blocks]);
   }
 
   /** The end of the dump: the last chunks and the index are stored. */
@@ -88,13 +102,18 @@ export class WaveformRecorder {
       if (!pending.length) continue;
       this.chunkStarts[signal]!.push(pending[0]![0]);
       await this.store.appendChanges(this.simulationId, this.signals[signal]!.id, [pending]);
+      this.summaries[signal]!.add(pending);
     }
+    for (const [signal, summary] of this.summaries.entries()) await this.storeSummary(signal, summary.finish());
     this.pending = this.pending.map(() => []);
     const waveform: StoredWaveform = {
       time_unit: 'ps',
       end_time: Math.max(this.parser.endTime, endHint),
       signals: this.signals,
       chunkStarts: Object.fromEntries(this.signals.map((signal, index) => [signal.id, this.chunkStarts[index]!])),
+      summaryLevels: Object.fromEntries(
+        this.signals.map((signal, index) => [signal.id, this.summaries[index]!.levelCount]),
+      ),
     };
     await this.store.saveWaveform(this.simulationId, waveform);
     return waveform;

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, type Dispatch } from 'react';
+import type { SummaryLayers } from '../api/use-waveform-summaries';
 import type { SignalChanges } from '../waveform/changes';
 import { AXIS_HEIGHT, drawAxis, drawRow, drawTimeLine, type TraceRow } from '../waveform/draw';
 import type { NumericTrace } from '../waveform/segments';
+import { summaryExtent, type BucketSummary } from '../waveform/summary';
 import { formatTime, xToTime, type TimeView } from '../waveform/time-scale';
 import { keyAction, viewerReducer, type ViewerAction, type ViewerState } from '../waveform/viewer-state';
 import { signalFormat, type WaveSignal } from '../waveform/signal-tree';
@@ -13,6 +15,8 @@ export interface WaveCanvasProps {
   dispatch: Dispatch<ViewerAction>;
   signals: ReadonlyMap<string, WaveSignal>;
   traces: ReadonlyMap<string, SignalChanges>;
+  /** Dense signals: summaries drawn where `traces` does not hold their changes for the whole view. */
+  dense?: ReadonlyMap<string, SummaryLayers>;
   numeric(id: string): NumericTrace | undefined;
   /** Called with every frame's drawing time in ms (the bench reads it). */
   onFrame?: (ms: number) => void;
@@ -28,11 +32,11 @@ const VIEW_SYNC_MS = 200;
  * viewer's keys; a click places the cursor (Shift+click the marker), a drag pans, the wheel pans
  * (Ctrl/⌘+wheel zooms about the pointer).
  */
-export function WaveCanvas({ state, dispatch, signals, traces, numeric, onFrame }: WaveCanvasProps) {
+export function WaveCanvas({ state, dispatch, signals, traces, dense, numeric, onFrame }: WaveCanvasProps) {
   const wrapper = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const height = AXIS_HEIGHT + state.rows.reduce((sum, row) => sum + rowHeight(signals.get(row.id), row.radix), 0);
-  const shown = useRef({ signals, traces, numeric, height, onFrame });
+  const shown = useRef({ signals, traces, dense, numeric, height, onFrame });
   // The view drawn: the state's, or ahead of it while the wheel or a drag moves it (told back throttled).
   const live = useRef<{ state: ViewerState; sent: TimeView | undefined }>({ state, sent: undefined });
   const frame = useRef(0);
@@ -45,7 +49,7 @@ export function WaveCanvas({ state, dispatch, signals, traces, numeric, onFrame 
     if (!element || !palette.current) return;
     const started = performance.now();
     const { state: current } = live.current;
-    const { signals, traces, numeric, height, onFrame } = shown.current;
+    const { signals, traces, dense, numeric, height, onFrame } = shown.current;
     const { view } = current;
     const ratio = window.devicePixelRatio || 1;
     // Setting a canvas's size reallocates it even when unchanged: only when it did change.
@@ -63,10 +67,16 @@ export function WaveCanvas({ state, dispatch, signals, traces, numeric, onFrame 
     current.rows.forEach((row, index) => {
       const signal = signals.get(row.id);
       const rowH = rowHeight(signal, row.radix);
+      const format = signalFormat(signal, row.radix);
+      const layers = dense?.get(row.id);
+      const summaries = [layers?.detail, layers?.overview].filter((layer): layer is BucketSummary => !!layer);
       const trace: TraceRow = {
         signal: traces.get(row.id),
+        exact: layers ? (layers.window ? [layers.window.from, layers.window.to] : [0, -1]) : undefined,
+        summaries,
+        extent: layers?.overview && row.radix === 'analog' ? summaryExtent(layers.overview, format) : undefined,
         numeric: row.radix === 'analog' ? numeric(row.id) : undefined,
-        format: signalFormat(signal, row.radix),
+        format,
         y,
         height: rowH,
         selected: index === current.selected,
@@ -94,13 +104,13 @@ export function WaveCanvas({ state, dispatch, signals, traces, numeric, onFrame 
   }, [requestDraw]);
 
   useEffect(() => {
-    shown.current = { signals, traces, numeric, height, onFrame };
+    shown.current = { signals, traces, dense, numeric, height, onFrame };
     // The state's view, unless it is only the echo of one this canvas sent (the canvas may be further on).
     const ahead = live.current.sent !== undefined && state.view === live.current.sent;
     live.current.state = ahead ? { ...state, view: live.current.state.view } : state;
     if (!ahead) live.current.sent = undefined;
     requestDraw();
-  }, [state, signals, traces, numeric, height, onFrame, requestDraw]);
+  }, [state, signals, traces, dense, numeric, height, onFrame, requestDraw]);
 
   // The canvas follows its box's width.
   useLayoutEffect(() => {

@@ -1,10 +1,13 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { nearestChange } from '../waveform/changes';
 import { ChevronLeft, ChevronRight, Maximize2, ZoomIn, ZoomOut } from 'lucide-react';
+import type { ValueAt } from '../api/use-cursor-values';
+import type { SummaryLayers, SummaryView } from '../api/use-waveform-summaries';
 import { NumericBuffer, type HeldChanges } from '../waveform/change-buffer';
 import type { NumericTrace } from '../waveform/segments';
 import { defaultRadix, defaultSelection, signalFormat, type WaveSignal } from '../waveform/signal-tree';
 import { formatTime } from '../waveform/time-scale';
-import { initialViewerState, viewerReducer } from '../waveform/viewer-state';
+import { initialViewerState, viewerReducer, type ViewerAction } from '../waveform/viewer-state';
 import { SignalTreePanel } from './signal-tree-panel';
 import { WaveCanvas } from './wave-canvas';
 import { WaveNames } from './wave-names';
@@ -16,8 +19,16 @@ export interface WaveformViewerProps {
   endTime: number;
   /** The changes read so far, by signal id (the page reads those of the shown signals). */
   traces: ReadonlyMap<string, HeldChanges>;
+  /** Dense signals, drawn from summaries; `traces` holds their changes only around the view, if any. */
+  dense?: ReadonlyMap<string, SummaryLayers>;
+  /** Values the gateway gave at the cursor, for dense signals whose changes there are not held. */
+  cursorValues?: ReadonlyMap<string, ValueAt>;
   /** Which signals are shown, in order: the page reads their changes. */
   onShownChange(ids: string[]): void;
+  /** The nearest change of dense signals after or before an instant, found by the gateway. */
+  findChange?(ids: readonly string[], time: number, direction: 'next' | 'previous'): Promise<number | undefined>;
+  /** The view and cursor as they settle (at most every 200 ms while panning): the page reads summaries for it. */
+  onViewChange?(view: SummaryView, cursor: number): void;
   /** Links beside the viewer's buttons (downloads). */
   actions?: ReactNode;
   onFrame?: (ms: number) => void;
@@ -34,13 +45,17 @@ export function WaveformViewer({
   signals,
   endTime,
   traces,
+  dense,
+  cursorValues,
   onShownChange,
+  onViewChange,
+  findChange,
   actions,
   onFrame,
   showProbes = false,
 }: WaveformViewerProps) {
   const byId = useMemo(() => new Map(signals.map((signal) => [signal.id, signal])), [signals]);
-  const [state, dispatch] = useReducer(viewerReducer, undefined, () =>
+  const [state, dispatchState] = useReducer(viewerReducer, undefined, () =>
     initialViewerState(
       endTime,
       defaultSelection(signals, undefined, { probes: showProbes }).map((id) => ({
@@ -50,6 +65,27 @@ export function WaveformViewer({
     ),
   );
 
+  // A jump to the next or previous change among dense signals asks the gateway: their changes are not all held.
+  const current = useRef({ state, dense, findChange });
+  useEffect(() => {
+    current.current = { state, dense, findChange };
+  });
+  const dispatch = useCallback((action: ViewerAction) => {
+    const { state: now, dense: denseNow, findChange: find } = current.current;
+    if (action.type !== 'jump' || !find || !denseNow?.size) return dispatchState(action);
+    const followed = (now.selected >= 0 ? [now.rows[now.selected]!] : now.rows).map((row) => row.id);
+    const remote = followed.filter((id) => denseNow.has(id));
+    if (!remote.length) return dispatchState(action);
+    const held = followed.filter((id) => !denseNow.has(id)).flatMap((id) => action.traces.get(id) ?? []);
+    const local = nearestChange(held, now.cursor, action.direction);
+    void find(remote, now.cursor, action.direction).then((found) => {
+      const times = [local, found].filter((time): time is number => time !== undefined);
+      if (!times.length) return;
+      const time = action.direction === 'next' ? Math.min(...times) : Math.max(...times);
+      dispatchState({ type: 'cursor', time });
+    });
+  }, []);
+
   const shownIds = useMemo(() => state.rows.map((row) => row.id), [state.rows]);
   const shownKey = shownIds.join('\n');
   const onShown = useRef(onShownChange);
@@ -57,6 +93,12 @@ export function WaveformViewer({
     onShown.current = onShownChange;
   });
   useEffect(() => onShown.current(shownKey ? shownKey.split('\n') : []), [shownKey]);
+  const onView = useRef(onViewChange);
+  useEffect(() => {
+    onView.current = onViewChange;
+  });
+  const { start, end, width } = state.view;
+  useEffect(() => onView.current?.({ start, end, width }, state.cursor), [start, end, width, state.cursor]);
 
   // Numbers for analog traces, one buffer per signal: each piece read converts only its own changes.
   const numericBuffers = useRef(new Map<string, NumericBuffer>());
@@ -158,12 +200,20 @@ export function WaveformViewer({
       <div className="wave-main">
         <SignalTreePanel signals={signals} shown={shown} dispatch={dispatch} />
         <div className="wave-rows">
-          <WaveNames state={state} dispatch={dispatch} signals={byId} traces={traces} />
+          <WaveNames
+            state={state}
+            dispatch={dispatch}
+            signals={byId}
+            traces={traces}
+            dense={dense}
+            cursorValues={cursorValues}
+          />
           <WaveCanvas
             state={state}
             dispatch={dispatch}
             signals={byId}
             traces={traces}
+            dense={dense}
             numeric={numeric}
             onFrame={onFrame}
           />

@@ -1,8 +1,9 @@
 // Drawing the traces on a 2-D canvas. Only the view's columns are visited (segments.ts), so the cost of a
 // frame follows the canvas width and the number of rows, not the number of changes.
 import type { SignalChanges } from './changes';
-import { formatValue, type ValueFormat } from './radix';
+import { analogValue, formatValue, type ValueFormat } from './radix';
 import { analogColumns, BUSY, traceSegments, type NumericTrace } from './segments';
+import { columnSegments, pixelColumns, type BucketSummary, type ValueSegment } from './summary';
 import { formatTime, timeTicks, timeToX, type TimeView } from './time-scale';
 
 /** The colours of the viewer, read from its CSS variables (light and dark schemes). */
@@ -20,7 +21,13 @@ export interface WavePalette {
 }
 
 export interface TraceRow {
+  /** Changes held; with `exact`, only the instants they are known for (a window of a dense run). */
   signal: SignalChanges | undefined;
+  exact?: readonly [number, number];
+  /** Summaries of a dense run, finest first: drawn where the held changes do not cover the view. */
+  summaries?: readonly BucketSummary[];
+  /** The analog scale of a summarised run (its whole extent). */
+  extent?: readonly [number, number];
   format: ValueFormat;
   numeric?: NumericTrace;
   /** Top of the row in CSS pixels, and its height. */
@@ -48,20 +55,35 @@ export function drawAxis(ctx: CanvasRenderingContext2D, view: TimeView, palette:
 
 const isUnknown = (value: string) => /[xzXZuUwW-]/.test(value);
 
+/** Whether the held changes cover the whole view (else a summary, when there is one, is drawn). */
+const rawCovers = (row: TraceRow, view: TimeView) =>
+  !row.summaries?.length || (row.signal && (!row.exact || (row.exact[0] <= view.start && view.end <= row.exact[1])));
+
+/** The row's runs of one value across the view: from its changes, or from its summaries. */
+function valueSegments(row: TraceRow, view: TimeView): ValueSegment[] {
+  const { signal } = row;
+  if (rawCovers(row, view) && signal) {
+    return traceSegments(signal.times, view).map(({ x0, x1, index }) => ({
+      x0,
+      x1,
+      value: index === BUSY ? null : signal.values[index]!,
+    }));
+  }
+  return row.summaries?.length ? columnSegments(pixelColumns(row.summaries, view)) : [];
+}
+
 function drawBit(ctx: CanvasRenderingContext2D, row: TraceRow, view: TimeView, palette: WavePalette): void {
-  const { signal, y, height } = row;
-  if (!signal) return;
+  const { y, height } = row;
   const high = y + PAD;
   const low = y + height - PAD;
   let previousLevel: number | undefined;
-  for (const { x0, x1, index } of traceSegments(signal.times, view)) {
-    if (index === BUSY) {
+  for (const { x0, x1, value } of valueSegments(row, view)) {
+    if (value === null) {
       ctx.fillStyle = palette.trace;
       ctx.fillRect(x0, high, x1 - x0, low - high);
       previousLevel = undefined;
       continue;
     }
-    const value = signal.values[index]!;
     if (isUnknown(value)) {
       ctx.fillStyle = palette.unknown;
       ctx.fillRect(x0, high, x1 - x0, low - high);
@@ -78,20 +100,18 @@ function drawBit(ctx: CanvasRenderingContext2D, row: TraceRow, view: TimeView, p
 }
 
 function drawBus(ctx: CanvasRenderingContext2D, row: TraceRow, view: TimeView, palette: WavePalette): void {
-  const { signal, y, height, format } = row;
-  if (!signal) return;
+  const { y, height, format } = row;
   const top = y + PAD;
   const bottom = y + height - PAD;
   const middle = (top + bottom) / 2;
   ctx.textBaseline = 'middle';
   ctx.font = '12px ui-monospace, monospace';
-  for (const { x0, x1, index } of traceSegments(signal.times, view)) {
-    if (index === BUSY) {
+  for (const { x0, x1, value } of valueSegments(row, view)) {
+    if (value === null) {
       ctx.fillStyle = palette.trace;
       ctx.fillRect(x0, top, x1 - x0, bottom - top);
       continue;
     }
-    const value = signal.values[index]!;
     const colour = isUnknown(value) ? palette.unknown : palette.trace;
     // A bus value is a long hexagon: slanted edges where it changes, the value written inside when it fits.
     const slant = Math.min(3, (x1 - x0) / 2);
@@ -118,22 +138,69 @@ function drawBus(ctx: CanvasRenderingContext2D, row: TraceRow, view: TimeView, p
   }
 }
 
-function drawAnalog(ctx: CanvasRenderingContext2D, row: TraceRow, view: TimeView, palette: WavePalette): void {
-  const { signal, numeric, y, height } = row;
-  if (!signal || !numeric || !(numeric.max >= numeric.min)) return;
+/** The analog row's vertical scale: value → y, after drawing its zero line and range labels. */
+function analogScale(
+  ctx: CanvasRenderingContext2D,
+  row: TraceRow,
+  view: TimeView,
+  palette: WavePalette,
+  [min, max]: readonly [number, number],
+): (value: number) => number {
+  const { y, height } = row;
   const top = y + PAD + 6;
   const bottom = y + height - PAD - 6;
-  const span = numeric.max - numeric.min || 1;
-  const toY = (value: number) => bottom - ((value - numeric.min) / span) * (bottom - top);
+  const span = max - min || 1;
+  const toY = (value: number) => bottom - ((value - min) / span) * (bottom - top);
   // Zero line and the trace's range, as an oscilloscope's graticule would show them.
   ctx.fillStyle = palette.grid;
-  if (numeric.min < 0 && numeric.max > 0) ctx.fillRect(0, Math.round(toY(0)), view.width, 1);
+  if (min < 0 && max > 0) ctx.fillRect(0, Math.round(toY(0)), view.width, 1);
   ctx.fillStyle = palette.muted;
   ctx.font = '10px system-ui, sans-serif';
   ctx.textBaseline = 'top';
-  ctx.fillText(formatValue(`r${numeric.max}`, row.format), 2, y + 1);
+  ctx.fillText(formatValue(`r${max}`, row.format), 2, y + 1);
   ctx.textBaseline = 'bottom';
-  ctx.fillText(formatValue(`r${numeric.min}`, row.format), 2, y + height - 1);
+  ctx.fillText(formatValue(`r${min}`, row.format), 2, y + height - 1);
+  return toY;
+}
+
+/**
+ * A summarised analog trace, column by column: a column without changes is the level in force, one with
+ * changes a bar over their extent joined to the level before it (as for raw changes).
+ */
+function drawAnalogSummary(ctx: CanvasRenderingContext2D, row: TraceRow, view: TimeView, palette: WavePalette): void {
+  const { extent, summaries } = row;
+  if (!summaries?.length || !extent || !(extent[1] >= extent[0])) return;
+  const toY = analogScale(ctx, row, view, palette, extent);
+  const scale = row.format.voltsPerLsb ?? 1;
+  ctx.fillStyle = palette.analog;
+  let lastY: number | undefined;
+  let lastX = -1;
+  for (const column of pixelColumns(summaries, view)) {
+    if (column.x !== lastX + 1) lastY = undefined;
+    lastX = column.x;
+    const before = analogValue(column.start, row.format);
+    const startY = before === undefined ? lastY : toY(before);
+    if (column.count === 0 || column.low === null || column.high === null) {
+      if (startY !== undefined) ctx.fillRect(column.x, startY - 0.75, 1, 1.5);
+      lastY = startY;
+      continue;
+    }
+    const top = Math.min(toY(column.high * scale), startY ?? Infinity);
+    const bottom = Math.max(toY(column.low * scale), startY ?? -Infinity);
+    ctx.fillRect(column.x, top - 0.75, 1, bottom - top + 1.5);
+    const after = analogValue(column.end, row.format);
+    lastY = after === undefined ? undefined : toY(after);
+  }
+}
+
+function drawAnalog(ctx: CanvasRenderingContext2D, row: TraceRow, view: TimeView, palette: WavePalette): void {
+  if (!rawCovers(row, view)) {
+    drawAnalogSummary(ctx, row, view, palette);
+    return;
+  }
+  const { signal, numeric } = row;
+  if (!signal || !numeric || !(numeric.max >= numeric.min)) return;
+  const toY = analogScale(ctx, row, view, palette, row.extent ?? [numeric.min, numeric.max]);
 
   // Sparse runs are a stroked line; a column holding many changes is a filled bar from its minimum to its
   // maximum, joined to the value before it (an oscilloscope's peak detect). Bars are axis-aligned rectangles,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analogValue, bitsToBigInt, formatValue, smallCode, valueBits } from './radix';
+import { bitsToBigInt, smallCode, valueBits } from '@cloud-compile/shared';
+import { analogValue, formatValue } from './radix';
 
 describe('valueBits', () => {
   it('strips the b and extends to the width as VCD does', () => {
