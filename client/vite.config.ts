@@ -1,10 +1,21 @@
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
+// React Router's package exports name only its development build (remix-run/react-router#12532,
+// #14753): its dev warnings (ENABLE_DEV_WARNINGS) and their strings ship to every visitor. The build
+// takes the production files the package carries beside them.
+const reactRouterDist = `${dirname(createRequire(import.meta.url).resolve('react-router/package.json'))}/dist/production/`;
+const reactRouterProduction = {
+  'react-router/dom': `${reactRouterDist}dom-export.mjs`,
+  'react-router': `${reactRouterDist}index.mjs`,
+};
+
 // The gateway serves dist/ with .br/.gz siblings (pre-compressed), so compression costs nothing per request.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     compression({
@@ -14,7 +25,12 @@ export default defineConfig({
   ],
   // Assets from the root, never relative to the page: the app may be opened at a path without the hash.
   base: '/',
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      ...(command === 'build' ? reactRouterProduction : {}),
+    },
+  },
   build: {
     target: 'es2022',
     sourcemap: true,
@@ -31,4 +47,4 @@ export default defineConfig({
     // `npm run dev -w client` talks to a gateway on 8080 for /api, /app and config.json.
     proxy: Object.fromEntries(['/api', '/app', '/account', '/config.json'].map((p) => [p, 'http://localhost:8080'])),
   },
-});
+}));

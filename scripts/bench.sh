@@ -9,6 +9,7 @@ bash scripts/ensure-system-packages.sh nginx wrk || exit 1
 status=0
 run() { echo; echo "━━━ $1 ━━━"; shift; "$@" || status=1; }
 run "first page: JavaScript weight" node scripts/bundle-size.mjs
+run "first page: main-thread CPU and the JavaScript fetched, signed in on #/projects (median of 5 loads)" node --import tsx e2e/bench/first-page.bench.ts --runs 5
 run "first page: Lighthouse, mobile and desktop, signed in on #/projects (median of 3 runs, each with its benchmark index and load)" node --import tsx e2e/bench/lighthouse.bench.ts --runs 3
 run "log viewer: 1,000,000-line log in Chromium" node --import tsx e2e/bench/log-viewer.bench.ts
 run "editor: opening a 50,000-line file in Chromium" node --import tsx e2e/bench/editor-open.bench.ts

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { NoAnswerError } from './api/operation-calls';
 
 /**
  * Whether the gateway can be reached, as the API calls find it: one home for it, so every screen
@@ -32,12 +33,9 @@ export function useConnectionLost(): boolean {
 }
 
 /**
- * A call that failed without any answer: axios's network error (no `response`; a cancelled call has
- * code ERR_CANCELED and is not one), or fetch's TypeError ("Failed to fetch").
+ * A call that failed without any answer: the API client's NoAnswerError (an aborted call is an
+ * AbortError, not one), or fetch's own TypeError ("Failed to fetch": the API description, the probe).
  */
 export function isNetworkFailure(error: unknown): boolean {
-  if (error instanceof TypeError) return true;
-  if (typeof error !== 'object' || error === null) return false;
-  const { isAxiosError, response, code } = error as { isAxiosError?: unknown; response?: unknown; code?: unknown };
-  return isAxiosError === true && response === undefined && code !== 'ERR_CANCELED';
+  return error instanceof TypeError || error instanceof NoAnswerError;
 }

@@ -16,7 +16,7 @@ export function AppShell() {
   const { userInfo, fetchUserInfo } = useFusionAuth<AppUserInfo>();
   const navigate = useNavigate();
 
-  // Every signed-in page calls the API: its client (the API description, axios) starts loading with
+  // Every signed-in page calls the API: its client (the API description) starts loading with
   // the shell, not when the routed page's first request asks for it, so that request leaves sooner and
   // the client's setup runs in tasks of its own rather than in the page's first commit. A failed build
   // is retried by the first real call, which reports it.

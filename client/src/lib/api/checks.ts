@@ -13,8 +13,8 @@ export async function draftChecksOffered(): Promise<boolean> {
 
 /**
  * checkDraft: the draft's diagnostics. Throws an ApiError for a refusal (409 when a newer check of
- * this user superseded it, 501 when the deployment cannot check) and axios's cancel error when
- * `signal` aborts it first.
+ * this user superseded it, 501 when the deployment cannot check) and an AbortError when `signal`
+ * aborts it first.
  */
 export async function checkDraft(
   projectId: string,

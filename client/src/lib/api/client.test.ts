@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fetchDocument, handleFailedCall } from './client';
 import { isConnectionLost, reportConnection } from '../connection';
 import { ApiError } from './error-message';
+import { NoAnswerError } from './operation-calls';
 
 const answer = (status: number, data: unknown) => ({ message: `status ${status}`, response: { status, data } });
 
@@ -55,7 +56,7 @@ describe('fetchDocument', () => {
 describe('the connection, as calls find it', () => {
   it('a call without any answer marks it lost; any answer, an error status included, marks it back', async () => {
     reportConnection(true);
-    const refused = Object.assign(new Error('Network Error'), { isAxiosError: true, code: 'ERR_NETWORK' });
+    const refused = new NoAnswerError(new TypeError('fetch failed'));
     await expect(handleFailedCall(refused, vi.fn())).rejects.toBe(refused);
     expect(isConnectionLost()).toBe(true);
     await expect(handleFailedCall(answer(502, { detail: 'down' }), vi.fn())).rejects.toBeInstanceOf(ApiError);
@@ -64,7 +65,7 @@ describe('the connection, as calls find it', () => {
 
   it('a cancelled call says nothing about the connection', async () => {
     reportConnection(true);
-    const cancelled = Object.assign(new Error('canceled'), { isAxiosError: true, code: 'ERR_CANCELED' });
+    const cancelled = new DOMException('The call was aborted', 'AbortError');
     await expect(handleFailedCall(cancelled, vi.fn())).rejects.toBe(cancelled);
     expect(isConnectionLost()).toBe(false);
   });

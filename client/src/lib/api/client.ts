@@ -1,13 +1,12 @@
-import type { Document } from 'openapi-client-axios';
 import { parseErrorDetail } from '@cloud-compile/shared';
-import type { Client } from '@cloud-compile/shared/api-types';
 import { ApiError } from './error-message';
 import { isNetworkFailure, reportConnection } from '../connection';
 import { yieldToMain } from '../yield-to-main';
+import { makeOperationCalls, type OperationCalls } from './operation-calls';
 import { operationsDocument } from './operations-document';
 
 /** The typed compile-API client: one method per operationId of openapi/openapi.json (generated types). */
-export type ApiClient = Client;
+export type ApiClient = OperationCalls;
 
 /** Where the client reads its operations from: the same document the gateway routes and validates with. */
 export const OPENAPI_DOCUMENT_URL = '/api/openapi.json';
@@ -77,21 +76,13 @@ export async function fetchDocument(fetchImpl: typeof fetch = fetch): Promise<un
 }
 
 async function createApiClient(): Promise<ApiClient> {
-  // Loaded on first use, so the first page does not carry axios and the client builder.
-  const [{ OpenAPIClientAxios }, document] = await Promise.all([import('openapi-client-axios'), fetchDocument()]);
-  // Each step in a task of its own (and the first call in another), so none blocks a phone for long.
+  const document = await fetchDocument();
+  // Reading the document and making the calls each in a task of its own, so neither blocks a phone for long.
   await yieldToMain();
-  const definition = operationsDocument(document) as unknown as Document;
-  await yieldToMain();
-  const api = new OpenAPIClientAxios({ definition, axiosConfigDefaults: { withCredentials: true } });
-  const client = api.initSync<ApiClient>();
-  client.interceptors.response.use(
-    (response) => {
-      reportConnection(true);
-      return response;
-    },
-    (error: unknown) => handleFailedCall(error),
-  );
+  const client = makeOperationCalls(operationsDocument(document), {
+    onAnswer: () => reportConnection(true),
+    onFailure: (error) => handleFailedCall(error),
+  });
   await yieldToMain();
   return client;
 }

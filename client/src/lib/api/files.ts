@@ -1,5 +1,4 @@
 // The project-file operations of the compile API (the editor's reads and writes).
-import type { AxiosProgressEvent } from 'axios';
 import { getApiClient } from './client';
 import type { ProjectFile } from './schemas';
 
@@ -31,8 +30,6 @@ export async function updateFile(
   const response = await api.updateFile(
     { project_id: projectId, name, ...(expectedTimestamp ? { expected_timestamp: expectedTimestamp } : {}) },
     content,
-    // Axios would send a string body as a form; the contract says text/plain.
-    { headers: { 'Content-Type': 'text/plain' } },
   );
   return response.data;
 }
@@ -48,12 +45,7 @@ export async function createFile(
   onProgress?: (fraction: number) => void,
 ): Promise<ProjectFile> {
   const api = await getApiClient();
-  const response = await api.createFile({ project_id: projectId, name }, content, {
-    headers: { 'Content-Type': 'text/plain' },
-    onUploadProgress: onProgress
-      ? (event: AxiosProgressEvent) => onProgress(event.total ? event.loaded / event.total : 1)
-      : undefined,
-  });
+  const response = await api.createFile({ project_id: projectId, name }, content, { onUploadProgress: onProgress });
   return response.data;
 }
 

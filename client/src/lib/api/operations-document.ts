@@ -1,19 +1,19 @@
 /**
  * The part of an OpenAPI document the client needs to make calls: each operation's id, method, path,
- * parameter names and places, and the servers. openapi-client-axios dereferences the whole document it
- * is given, and on a phone that walk over every schema blocked the main thread for most of a second on
- * the first page; schemas only matter to the gateway (validation) and the generated types (build time).
+ * parameter names and places, and the servers. Schemas only matter to the gateway (validation) and the
+ * generated types (build time); the client that dereferenced them all (openapi-client-axios) blocked a
+ * phone's main thread for most of a second on the first page.
  */
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+export const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
-interface ParameterPlace {
+export interface ParameterPlace {
   name: string;
   in: string;
   required?: boolean;
 }
 
-interface OperationCall {
+export interface OperationCall {
   operationId?: string;
   parameters?: ParameterPlace[];
   servers?: unknown[];

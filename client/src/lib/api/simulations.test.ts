@@ -1,16 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { getApiClient, type ApiClient } from './client';
+import { getApiClient } from './client';
+import { makeOperationCalls } from './operation-calls';
 import { operationsDocument } from './operations-document';
 import { simulationsAvailable } from './simulations';
 
 vi.mock('./client', () => ({ getApiClient: vi.fn() }));
 
-/** A client with one method per operation of `document`, as openapi-client-axios makes it. */
-async function clientFor(document: unknown): Promise<ApiClient> {
-  const { OpenAPIClientAxios } = await import('openapi-client-axios');
-  const definition = operationsDocument(document) as never;
-  return new OpenAPIClientAxios({ definition }).initSync<ApiClient>();
-}
+/** The client the app makes for `document`: one method per operation it has. */
+const clientFor = (document: unknown) => makeOperationCalls(operationsDocument(document));
 
 const documentWith = (operations: Record<string, string>) => ({
   openapi: '3.0.3',
@@ -23,14 +20,14 @@ describe('simulationsAvailable', () => {
 
   it('is false for an API whose document lacks startSimulation (Simulate stays hidden)', async () => {
     vi.mocked(getApiClient).mockResolvedValue(
-      await clientFor(documentWith({ newProjectBuild: '/api/projects/{project_id}/builds' })),
+      clientFor(documentWith({ newProjectBuild: '/api/projects/{project_id}/builds' })),
     );
     expect(await simulationsAvailable()).toBe(false);
   });
 
   it('is true when the document has it', async () => {
     vi.mocked(getApiClient).mockResolvedValue(
-      await clientFor(documentWith({ startSimulation: '/api/projects/{project_id}/simulations' })),
+      clientFor(documentWith({ startSimulation: '/api/projects/{project_id}/simulations' })),
     );
     expect(await simulationsAvailable()).toBe(true);
   });

@@ -4,7 +4,7 @@ import type { BuildLog, Simulation, SimulationSignals, SimulationStart, Waveform
 
 /** Whether the API offers simulations: an API without them (proxy mode, an older upstream) hides Simulate. */
 export async function simulationsAvailable(): Promise<boolean> {
-  // openapi-client-axios makes one method per operation of the document the gateway served.
+  // The client has one method per operation of the document the gateway served.
   const api = (await getApiClient()) as unknown as Record<string, unknown>;
   return typeof api.startSimulation === 'function';
 }
