@@ -25,7 +25,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 18_977);
 const stopWatchdog = startWatchdog('waveform', 240_000);
 
 // A run of a million cycles writes a VCD of about 50 MB (the default bound is 32 MB).
-const gateway = await startGateway(PORT, { MOCK_SIMULATION_VCD_MB: '128' });
+const gateway = await startGateway(PORT, { MOCK_SIMULATION_VCD_MB: '128', MOCK_SIMULATION_STORAGE_MB: '256' });
 const browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS });
 let failed = false;
 try {
@@ -83,26 +83,41 @@ try {
     summaryMs.push(performance.now() - asked);
   }
 
-  const started = Date.now();
-  await page.goto(`${gateway.origin}/#/projects/${projectId}/simulations/${simulationId}`);
-  await page
-    .locator(`li[data-signal="${inputA}"] output`)
-    .filter({ hasNotText: 'loading…' })
-    .waitFor({ timeout: 60_000 });
-  await page.waitForFunction(() => !/Reading the changes/.test(document.body.textContent ?? ''), null, {
-    timeout: 60_000,
-  });
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  const openMs = Date.now() - started;
+  // Open, timed in the page: from the navigation (the app is loaded and signed in, as when a user follows a
+  // link to the run) to the frame after InputA's value at the cursor shows and no signal is still being read.
+  // Playwright's own waits poll at up to 500 ms intervals, which measured the harness more than the viewer.
+  // (No named functions inside page.evaluate: tsx's name-keeping helper does not exist in the page.)
+  const openMs = await page.evaluate(
+    async ({ url, signal }) => {
+      const started = performance.now();
+      location.assign(url);
+      for (;;) {
+        await new Promise((done) => requestAnimationFrame(done));
+        const output = document.querySelector(`li[data-signal="${signal}"] output`);
+        if (
+          output !== null &&
+          !/loading…/.test(output.textContent ?? '') &&
+          !/Reading the changes/.test(document.body.textContent ?? '')
+        )
+          break;
+        if (performance.now() - started > 60_000) throw new Error('the viewer did not open within 60 s');
+      }
+      await new Promise((done) => requestAnimationFrame(done)); // that state painted
+      return performance.now() - started;
+    },
+    { url: `${gateway.origin}/#/projects/${projectId}/simulations/${simulationId}`, signal: inputA },
+  );
 
   // Zoom in and out and pan with the wheel: one event per frame, frame intervals measured in the page.
   const frames = await page.evaluate(async () => {
     const canvas = document.querySelector<HTMLCanvasElement>('.wave-canvas canvas')!;
     const box = canvas.getBoundingClientRect();
     const intervals: number[] = [];
+    const work: number[] = [];
     let last = performance.now();
     for (let frame = 0; frame < 240; frame++) {
       const phase = Math.floor(frame / 40) % 3; // zoom in, pan, zoom out
+      const dispatched = performance.now();
       canvas.dispatchEvent(
         new WheelEvent('wheel', {
           deltaY: phase === 0 ? -120 : phase === 1 ? 60 : 120,
@@ -113,12 +128,16 @@ try {
           cancelable: true,
         }),
       );
-      await new Promise((done) => requestAnimationFrame(done));
+      const handled = performance.now() - dispatched;
+      // This callback runs after the viewer's (asked for during the wheel event): the time since the frame
+      // began is the viewer's drawing; with the wheel handler's time, the viewer's own work for the frame.
+      const frameStart = await new Promise<number>((done) => requestAnimationFrame(done));
       const now = performance.now();
+      work.push(handled + (now - frameStart));
       intervals.push(now - last);
       last = now;
     }
-    return intervals;
+    return { intervals, work };
   });
   // The same loop on a bare canvas (one fill per frame) in the same page: what this machine's load alone
   // costs a frame, printed beside the viewer's so a slow run can be told from a slow viewer.
@@ -140,22 +159,29 @@ try {
     canvas.remove();
     return intervals;
   });
-  const p95 = percentile(frames.slice(5), 0.95);
-  const p50 = percentile(frames.slice(5), 0.5);
+  const p95 = percentile(frames.intervals.slice(5), 0.95);
+  const p50 = percentile(frames.intervals.slice(5), 0.5);
+  const bareP95 = percentile(bare.slice(5), 0.95);
+  const workP95 = percentile(frames.work.slice(5), 0.95);
+  // A frame interval cannot go below the display's refresh (16.7 ms at 60 Hz; a bare canvas in the same page
+  // shows p95 ≈ 17.5 ms of jitter): the budget holds the viewer's own work a frame to 17 ms, and its frames
+  // to dropping no more of them (an interval over 1.5 refreshes) than the bare canvas, within one point.
+  const dropped = (intervals: number[]) => intervals.slice(5).filter((ms) => ms > 25).length / (intervals.length - 5);
+  const droppedMore = dropped(frames.intervals) - dropped(bare);
   const readout = await page.locator('#wave-readout').textContent();
   console.log(`waveform viewer, ${CHANGES.toLocaleString('en')} value changes (analog, 16 bits):`);
-  console.log(`  open (navigation to all changes drawn): ${openMs} ms (budget ${OPEN_BUDGET_MS} ms)`);
+  console.log(`  open (navigation to all changes drawn): ${Math.round(openMs)} ms (budget ${OPEN_BUDGET_MS} ms)`);
   console.log(
-    `  zoom/pan frames: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (budget ${FRAME_P95_BUDGET_MS} ms)`,
+    `  zoom/pan frames: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, ${(dropped(frames.intervals) * 100).toFixed(1)} % dropped (a bare canvas ${(dropped(bare) * 100).toFixed(1)} %); the viewer's own work a frame: p50 ${percentile(frames.work.slice(5), 0.5).toFixed(1)} ms, p95 ${workP95.toFixed(1)} ms (budget ${FRAME_P95_BUDGET_MS} ms)`,
   );
   console.log(
-    `  (a bare canvas on this machine now: p50 ${percentile(bare.slice(5), 0.5).toFixed(1)} ms, p95 ${percentile(bare.slice(5), 0.95).toFixed(1)} ms)`,
+    `  (a bare canvas on this machine now: p50 ${percentile(bare.slice(5), 0.5).toFixed(1)} ms, p95 ${bareP95.toFixed(1)} ms)`,
   );
   console.log(
-    `  summary of 3,000,000 changes (InputA and the clock) in 1,600 buckets: p50 ${percentile(summaryMs, 50).toFixed(1)} ms over 5 answers`,
+    `  summary of 3,000,000 changes (InputA and the clock) in 1,600 buckets: p50 ${percentile(summaryMs, 0.5).toFixed(1)} ms over 5 answers`,
   );
   console.log(`  last view: ${readout}`);
-  if (openMs > OPEN_BUDGET_MS || p95 > FRAME_P95_BUDGET_MS) failed = true;
+  if (openMs > OPEN_BUDGET_MS || workP95 > FRAME_P95_BUDGET_MS || droppedMore > 0.01) failed = true;
 } finally {
   await browser.close();
   await gateway.close();

@@ -20,8 +20,11 @@ export function numberOption(name: string, fallback: number): number {
  * The value below which `share` (0..1) of the values fall (nearest rank); NaN for none. The one definition
  * every bench's p50/p95 uses, so their figures compare.
  */
-export const percentile = (values: number[], share: number) =>
-  values.toSorted((a, b) => a - b)[Math.max(0, Math.ceil(share * values.length) - 1)] ?? NaN;
+export const percentile = (values: number[], share: number) => {
+  // A share is a fraction: a percent (50 for the median) would silently print NaN.
+  if (!(share > 0 && share <= 1)) throw new RangeError(`percentile: share ${share} is not in (0, 1]`);
+  return values.toSorted((a, b) => a - b)[Math.max(0, Math.ceil(share * values.length) - 1)] ?? NaN;
+};
 
 /** The middle value (the upper one of an even count); 0 for none. */
 export const median = (values: number[]) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
