@@ -49,6 +49,8 @@ export class ValidatingProxy {
   readonly report: ContractReport;
   private readonly validator: ContractValidator;
   private readonly exchanges = new WeakMap<FastifyRequest, Exchange>();
+  /** report mode: requests whose check is still to run (setImmediate), run first if their answer comes. */
+  private readonly pendingChecks = new WeakMap<FastifyRequest, () => void>();
   private readonly capBytes: number;
 
   constructor(private readonly options: ValidatingProxyOptions) {
@@ -78,6 +80,18 @@ export class ValidatingProxy {
   };
 
   private checkRequest(request: FastifyRequest, reply: FastifyReply, body: BodySample): void {
+    if (this.options.mode === 'strict') return this.checkRequestNow(request, reply, body);
+    // report never changes traffic, so the request goes upstream first and is checked while the upstream
+    // answers (its check was on every request's path: half of what report mode added to p50). The check runs
+    // at the latest when the answer arrives, which needs the request's operation to be known.
+    const run = () => {
+      if (this.pendingChecks.delete(request)) this.checkRequestNow(request, reply, body);
+    };
+    this.pendingChecks.set(request, run);
+    setImmediate(run);
+  }
+
+  private checkRequestNow(request: FastifyRequest, reply: FastifyReply, body: BodySample): void {
     const checked = this.validator.checkRequest({
       method: request.method,
       url: request.url,
@@ -111,6 +125,7 @@ export class ValidatingProxy {
     this.checkResponse(request, reply, upstream);
 
   private checkResponse(request: FastifyRequest, reply: FastifyReply, upstream: UpstreamResponse): void {
+    this.pendingChecks.get(request)?.();
     const exchange = this.exchanges.get(request);
     const operation = exchange?.operationId ? this.validator.document.operation(exchange.operationId) : undefined;
     this.report.recordExchange(operation?.operationId, upstream.statusCode);
