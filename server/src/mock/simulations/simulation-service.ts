@@ -10,7 +10,7 @@ import { WaveformRecorder } from './waveform-recorder.js';
 export interface SimulationLimits {
   /** Bytes of VCD one run may write (MOCK_SIMULATION_VCD_MB). */
   vcdBytes: number;
-  /** Bytes of VCD and stimulus CSV one user's kept runs may hold together (MOCK_MAX_SIMULATION_MB). */
+  /** Bytes of VCD and stimulus CSV one user's kept runs may hold together (MOCK_SIMULATION_STORAGE_MB). */
   storageBytes: number;
 }
 
