@@ -21,8 +21,8 @@ import { checkBuildHeader, type ToolchainRunnerOptions } from './toolchain-optio
 import { platformNote, topLevelLine } from './platform-notes.js';
 import { checkVerilogTop, type VerilogCheckContext } from './verilog-check.js';
 import { checkVhdl } from './vhdl-check.js';
-import { entityInstanceRewrite, VHDL_ENTITY_STUBS, writeEntityStubs } from './vhdl-entity-stubs.js';
-import type { UndescribedEntity } from './vhdl-entity-stubs.js';
+import { entityInstanceRewrite, type UndescribedEntity } from './vhdl-entity-stubs.js';
+import { VHDL_ENTITY_STUBS, writeEntityStubs } from './vhdl-entity-stubs.js';
 import type { VhdlEntity } from './vhdl-entity-xml.js';
 import type { SynthesisContext } from './synthesis-context.js';
 import { estimateWithYosys } from './yosys-estimate.js';
