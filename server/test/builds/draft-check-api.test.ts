@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectMatchesContract } from '../helpers/contract-caller.js';
 import { startGateway, type RunningGateway } from '../helpers/gateway.js';
+import { httpCaller } from '../helpers/http-caller.js';
 import { signIn } from '../helpers/sign-in.js';
 import { ADA, GRACE } from '../helpers/test-fixtures.js';
 
@@ -27,36 +26,6 @@ interface CheckResult {
   detail: string | null;
 }
 
-interface Answer {
-  status: number;
-  text: string;
-  json<T>(): T;
-}
-
-/** A user's calls over real HTTP, each answer checked against the contract. */
-function httpCaller(baseUrl: string, cookie: string) {
-  return async (method: string, url: string, body?: unknown): Promise<Answer> => {
-    const response = await fetch(`${baseUrl}${url}`, {
-      method,
-      headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    const answer = {
-      status: response.status,
-      text,
-      json: <T>() => JSON.parse(text) as T,
-    };
-    const asInjected = {
-      statusCode: response.status,
-      headers: Object.fromEntries(response.headers),
-      body: text,
-      json: () => JSON.parse(text) as unknown,
-    } as unknown as LightMyRequestResponse;
-    await expectMatchesContract(method, url, asInjected);
-    return answer;
-  };
-}
 type Caller = ReturnType<typeof httpCaller>;
 
 async function signedIn(gateway: RunningGateway, email: string): Promise<Caller> {
