@@ -127,6 +127,24 @@ describe('checkDraft with the real toolchain', () => {
     expect(await saved(ada, id, 'voltage-limiter.v')).toBe(before);
   });
 
+  it("checks a Verilog draft with the project's VHDL: an entity it instantiates is known, a wrong port its error", async () => {
+    const mixed = (name: string) => readFileSync(new URL(`designs/mixed/${name}`, import.meta.url), 'utf8');
+    const created = await ada('POST', '/api/projects', { name: 'Mixed languages' });
+    expect(created.status).toBe(201);
+    const id = created.json<{ id: string }>().id;
+    for (const name of ['mixed-top.sv', 'crossing-counter.vhd'])
+      expect((await ada('POST', `/api/projects/${id}/files/${name}`, mixed(name))).status).toBe(201);
+    const check = async (content: string) =>
+      (await ada('POST', `/api/projects/${id}/check`, { name: 'mixed-top.sv', content })).json<CheckResult>();
+    const clean = await check(mixed('mixed-top.sv'));
+    expect(clean).toMatchObject({ tool: 'verilator', outcome: 'checked' });
+    expect(clean.diagnostics).toEqual([]);
+    const wrong = await check(mixed('mixed-top.sv').replace('.Level(', '.Threshold('));
+    expect(userErrors(wrong).map((d) => [d.file, d.line, d.message])).toEqual([
+      ['mixed-top.sv', 21, "Pin not found: 'Threshold' [PINNOTFOUND]"],
+    ]);
+  });
+
   it("never shows a host file a Verilog draft includes: the sandbox has none of the host's files", async () => {
     const id = await projectId(ada, 'Voltage Limiter');
     const before = await saved(ada, id, 'voltage-limiter.v');
