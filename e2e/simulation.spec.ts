@@ -304,3 +304,30 @@ test("a running simulation is cancelled from the project's list: its row's Cance
   const details = await callApi<{ status: string }>(page, ORIGIN, 'GET', `/simulations/${run.id}`);
   expect(details.status).toBe('cancelled');
 });
+
+test("a running simulation is cancelled on its own page with the list's Cancel: the status turns Cancelled, the focus goes to its heading", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  const projectId = await createProject(page, ORIGIN, uniqueName('Spinning bench'), { 'spin_tb.vhd': SPINNING_TB });
+  const run = await callApi<{ id: string }>(page, ORIGIN, 'POST', `/projects/${projectId}/simulations`, {
+    kind: 'testbench',
+    testbench: 'spin_tb.vhd',
+  });
+  const short = run.id.slice(-7);
+  await page.goto(`${ORIGIN}/#/projects/${projectId}/simulations/${run.id}`);
+  const header = page.locator('.simulation-header');
+  await expect(header.getByRole('status')).toHaveText(/Queued|Running/);
+  const cancel = header.getByRole('button', { name: `Cancel simulation ${short}` });
+  await expect(cancel).toHaveText('Cancel');
+  await expectNoAxeViolations(page, 'the page of a running simulation');
+  await cancel.focus();
+  await page.keyboard.press('Enter');
+  await expect(header.getByRole('status')).toHaveText('Cancelled');
+  await expect(header.getByRole('button', { name: /Cancel/ })).toHaveCount(0);
+  // The button went with the focus it had: the focus moves to the page's heading, not to the document's start.
+  await expect(page.getByRole('heading', { level: 1, name: `Simulation ${short}` })).toBeFocused();
+  const details = await callApi<{ status: string }>(page, ORIGIN, 'GET', `/simulations/${run.id}`);
+  expect(details.status).toBe('cancelled');
+});

@@ -13,6 +13,7 @@ run "first page: main-thread CPU and the JavaScript fetched, signed in on #/proj
 run "first page: Lighthouse, mobile and desktop, signed in on #/projects (median of 3 runs, each with its benchmark index and load)" node --import tsx e2e/bench/lighthouse.bench.ts --runs 3
 run "log viewer: 1,000,000-line log in Chromium" node --import tsx e2e/bench/log-viewer.bench.ts
 run "editor: opening a 50,000-line file in Chromium" node --import tsx e2e/bench/editor-open.bench.ts
+run "routes: a simulation page's route to its first API request, by route change and by direct load (p50/p95 of 10 each)" node --import tsx e2e/bench/route-first-request.bench.ts --runs 10
 # The suite builds the seed projects and one example; the whole catalogue is this matrix on every design.
 run "toolchain: every seed project and example built by GHDL and Yosys" env TOOLCHAIN_ALL_EXAMPLES=1 npx vitest run server/test/builds/toolchain-runner.test.ts
 run "toolchain: check-build time per seed project, p50/p95 of 5 builds one at a time (real GHDL, Verilator and Yosys)" node --import tsx server/bench/check-builds.ts --runs 5

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SignalSummary, WaveformSummary } from '@cloud-compile/shared/api-types';
 import { startApiGateway, type TestGateway } from '../helpers/gateway.js';
 import { signIn } from '../helpers/sign-in.js';
 import { storesUnderTest } from '../helpers/stores-under-test.js';
@@ -9,16 +10,6 @@ import { simulationApi } from './simulation-http.js';
  * getWaveform with `columns` over real HTTP, in both state stores: a recorded run's summary against the
  * min/max, counts and start values worked out here from the same run's raw changes (read without columns).
  */
-interface SignalSummary {
-  id: string;
-  initial: string;
-  last: string;
-  resolution: number;
-  counts: number[];
-  min: (number | null)[];
-  max: (number | null)[];
-  starts: string[];
-}
 
 /** A 16-bit two's complement code or a bit, as the stored VCD text reads (leading zeros left out). */
 const numberOf = (value: string, width: number) => {
@@ -39,7 +30,7 @@ function expected(
   to: number,
   columns: number,
   resolution: number,
-) {
+): Omit<SignalSummary, 'id' | 'resolution'> {
   const bucketOf = (time: number) => Math.min(columns - 1, Math.floor(((time - from) * columns) / (to - from)));
   const inRange = all.map(([time]) => time > from && time <= to);
   const first = inRange.indexOf(true);
@@ -101,12 +92,8 @@ describe.each(storesUnderTest())('waveform summaries ($kind store)', (storeUnder
   }, 120_000);
   afterAll(() => gateway?.stop());
 
-  const summary = async (query: string) => {
-    const answer = await api.json<{ from: number; to: number; columns: number; signals: SignalSummary[] }>(
-      `/api/simulations/${simulationId}/waveform?signals=${inputA},${clock}&${query}`,
-    );
-    return answer;
-  };
+  const summary = (query: string) =>
+    api.json<WaveformSummary>(`/api/simulations/${simulationId}/waveform?signals=${inputA},${clock}&${query}`);
 
   it('sums the whole run from the pyramid: counts, min, max and start values as the raw changes give them', async () => {
     const end = raw.get(clock)!.at(-1)![0];

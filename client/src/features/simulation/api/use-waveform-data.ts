@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useUnmountSignal } from '@/hooks/use-unmount-signal';
 import { getWaveform } from '@/lib/api/simulations';
 import { ChangeBuffer, type HeldChanges } from '../waveform/change-buffer';
 import type { SignalChanges } from '../waveform/changes';
@@ -48,13 +49,8 @@ export function useWaveformData(simulationId: string, shownIds: readonly string[
   const [error, setError] = useState<unknown>();
   const held = useRef(new Map<string, HeldChanges>());
   const asked = useRef(new Set<string>());
-  const alive = useRef(true);
-  useEffect(() => {
-    alive.current = true;
-    return () => {
-      alive.current = false;
-    };
-  }, []);
+  // Not the effect's cleanup: a read goes on while other signals are shown or hidden, and stops with the page.
+  const unmounted = useUnmountSignal();
 
   useEffect(() => {
     const missing = shownIds.filter((id) => !asked.current.has(id));
@@ -66,8 +62,8 @@ export function useWaveformData(simulationId: string, shownIds: readonly string[
     const readRange = async (readings: Map<string, Reading>, ids: string[], range: number, from: number) => {
       const last = range === ranges - 1;
       const to = bounds[range + 1]!;
-      const answer = await getWaveform(simulationId, ids, from, undefined, last ? undefined : to);
-      if (!alive.current) return;
+      const answer = await getWaveform(simulationId, ids, from, undefined, last ? undefined : to, unmounted);
+      if (unmounted.aborted) return;
       const more: { id: string; from: number }[] = [];
       for (const signal of answer.signals) {
         const state = readings.get(signal.id);
@@ -109,13 +105,14 @@ export function useWaveformData(simulationId: string, shownIds: readonly string[
         try {
           await Promise.all(bounds.slice(0, -1).map((from, range) => readRange(readings, batch, range, from)));
         } catch (failure) {
+          if (unmounted.aborted) return;
           batch.forEach((id) => asked.current.delete(id));
-          if (alive.current) setError(failure);
+          setError(failure);
         }
-        if (alive.current) setReading((count) => count - batch.length);
+        setReading((count) => count - batch.length);
       }
     })();
-  }, [simulationId, shownIds, endTime]);
+  }, [simulationId, shownIds, endTime, unmounted]);
 
   return { traces, reading, error };
 }

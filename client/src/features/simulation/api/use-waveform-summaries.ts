@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useUnmountSignal } from '@/hooks/use-unmount-signal';
 import { getWaveform, getWaveformSummary, MAX_SUMMARY_COLUMNS } from '@/lib/api/simulations';
 import type { SignalSummary, WaveformSummary } from '@/lib/api/schemas';
 import { ChangeBuffer, type HeldChanges } from '../waveform/change-buffer';
@@ -70,16 +71,9 @@ export function useWaveformSummaries(
   const [error, setError] = useState<unknown>();
   const held = useRef(new Map<string, SummaryLayers>());
   const asked = useRef(new Set<string>());
-  const alive = useRef(true);
-  useEffect(() => {
-    alive.current = true;
-    return () => {
-      alive.current = false;
-    };
-  }, []);
-  const publish = () => {
-    if (alive.current) setLayers(new Map(held.current));
-  };
+  // The overviews' reads: each signal's is asked for once, whatever is shown or hidden later; they stop with the page.
+  const unmounted = useUnmountSignal();
+  const publish = () => setLayers(new Map(held.current));
 
   // The whole run's summary of each newly shown signal.
   useEffect(() => {
@@ -89,17 +83,18 @@ export function useWaveformSummaries(
     void Promise.all(
       batches(missing).map(async (batch) => {
         try {
-          const answer = await getWaveformSummary(simulationId, batch, 0, endTime, OVERVIEW_COLUMNS);
+          const answer = await getWaveformSummary(simulationId, batch, 0, endTime, OVERVIEW_COLUMNS, unmounted);
           for (const signal of answer.signals)
             held.current.set(signal.id, { ...held.current.get(signal.id), overview: bucketsOf(answer, signal) });
           publish();
         } catch (failure) {
+          if (unmounted.aborted) return;
           batch.forEach((id) => asked.current.delete(id));
-          if (alive.current) setError(failure);
+          setError(failure);
         }
       }),
     );
-  }, [simulationId, shownIds, endTime]);
+  }, [simulationId, shownIds, endTime, unmounted]);
 
   // The view's summary (and changes, where few) of the dense signals, once the view settles.
   const denseKey = shownIds
@@ -140,8 +135,9 @@ export function useWaveformSummaries(
         }
         publish();
       };
+      // The effect's cleanup aborts these, on a newer view and on unmount alike.
       Promise.all(batches(dense).map(read)).catch((failure: unknown) => {
-        if (!controller.signal.aborted && alive.current) setError(failure);
+        if (!controller.signal.aborted) setError(failure);
       });
     }, SETTLE_MS);
     return () => {

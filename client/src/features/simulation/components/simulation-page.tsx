@@ -1,15 +1,15 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Download } from 'lucide-react';
 import { LogViewer } from '@/components/log-viewer/log-viewer';
 import { Spinner } from '@/components/spinner';
 import { useFollowedLog } from '@/hooks/use-followed-log';
 import { errorMessage } from '@/lib/api/error-message';
-import { cancelSimulation, getSimulationLog, simulationStimulusUrl, simulationVcdUrl } from '@/lib/api/simulations';
+import { getSimulationLog, simulationStimulusUrl, simulationVcdUrl } from '@/lib/api/simulations';
 import { formatDateTime, shortBuildId } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { isActiveSimulation, useSimulation, useSimulationSignals } from '../api/use-simulation';
 import { SIMULATION_STATUS_TEXT, simulationSummary } from '../utils/simulation-summary';
+import { CancelSimulationButton } from './cancel-simulation-button';
 // In the route's own chunk, not a lazy one of its own: a component that suspends on its first render has
 // React hold its reveal back (Suspense's 300 ms fallback throttle), which was a third of the viewer's open
 // time on a 1 M-change run (waveform bench); the route's chunk is loaded only for simulation pages anyway.
@@ -30,7 +30,6 @@ export function SimulationPage({ simulationId, onOpenFileLocation }: SimulationP
   const log = useFollowedLog(simulationId, getSimulationLog, { beforeNews: () => mutate() });
   const finished = simulation !== undefined && !active;
   const signals = useSimulationSignals(simulationId, finished && simulation.status !== 'cancelled');
-  const [cancelError, setCancelError] = useState<string | null>(null);
 
   if (!simulation) {
     if (error)
@@ -53,27 +52,8 @@ export function SimulationPage({ simulationId, onOpenFileLocation }: SimulationP
           {simulationSummary(simulation)}
           {` at ${simulation.clock_hz / 1e6} MHz · started ${formatDateTime(simulation.created_at)}`}
         </p>
-        {active ? (
-          <button
-            type="button"
-            className="button"
-            onClick={() => {
-              setCancelError(null);
-              cancelSimulation(simulation.id).then(
-                () => void mutate(),
-                (failed: unknown) => setCancelError(errorMessage(failed, 'The simulation could not be cancelled.')),
-              );
-            }}
-          >
-            Cancel simulation
-          </button>
-        ) : null}
+        {active ? <CancelSimulationButton simulationId={simulation.id} /> : null}
         <Link to={paths.simulations(simulation.project_id)}>All simulations of this project</Link>
-        {cancelError ? (
-          <p className="field-error" role="alert">
-            {cancelError}
-          </p>
-        ) : null}
       </header>
       {failure ? (
         <p className="simulation-failure" role="alert">
