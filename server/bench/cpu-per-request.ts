@@ -11,7 +11,8 @@
  * CPU_SECONDS (4) with 50 connections (wrk, paced); it prints each side's median µs per request, every
  * round's figure and the ratio, and the load average. Uses the compiled gateway (npm run build:server);
  * CPU_BASELINE_GATEWAY=<another build's server/dist/server.js> adds that gateway to the same rounds (a
- * change's before and after, measured under the same drift of the machine).
+ * change's before and after, measured under the same drift of the machine); CPU_NO_BUILD=1 measures
+ * server/dist as it is (a hand-edited build: what a part of a request costs, found by taking it out).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -125,7 +126,8 @@ async function staticFiles(): Promise<void> {
 }
 
 async function main() {
-  execFileSync(process.execPath, [path.join(REPO_ROOT, 'scripts/build-server.mjs')], { stdio: 'inherit' });
+  if (!process.env.CPU_NO_BUILD)
+    execFileSync(process.execPath, [path.join(REPO_ROOT, 'scripts/build-server.mjs')], { stdio: 'inherit' });
   const picked = process.argv.slice(2);
   const wanted = (area: string) => picked.length === 0 || picked.includes(area);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cloud-compile-cpu-'));

@@ -5,8 +5,11 @@ import { type Peer } from './peers/start.js';
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 export const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 export const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 2);
-/** Rounds of an alternating pair (A B A B A B): each side's figure is its median round. */
-export const ALTERNATING_ROUNDS = 3;
+/**
+ * Rounds of an alternating pair (A B A B A B): each side's figure is its median round. BENCH_ROUNDS
+ * (an odd number) takes more where a goal's margin is smaller than a round's spread.
+ */
+export const ALTERNATING_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 const load = { connections: CONNECTIONS, durationS: DURATION_S, warmupS: WARMUP_S };
 

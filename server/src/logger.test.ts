@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -74,6 +75,18 @@ describe('writeRequestCompleted', () => {
         expect(lines[1]).not.toContain('one-time-code');
         expect(lines[1]).not.toContain('refresh-secret');
       }
+    }
+  });
+
+  it('binds a request id as a child logger would, without making one', () => {
+    for (const reqId of ['req-1', 'req-"2"\\', 'r\u00e9q-\u2028']) {
+      const { loggerInstance, lines } = capturedLogger('info');
+      loggerInstance
+        .child({ reqId })
+        .info({ req: requests[0], res: { statusCode: 200 }, responseTime: 1.5 }, 'request completed');
+      expect(writeRequestCompleted(loggerInstance, requests[0]!, 200, 1.5, reqId)).toBe(true);
+      expect(lines).toHaveLength(2);
+      expect(sameTime(lines[1])).toBe(sameTime(lines[0]));
     }
   });
 
@@ -169,10 +182,79 @@ describe('batchedDestination', () => {
       // A full batch goes out without waiting for the timer.
       expect(counts.writes).toBe(2);
       await expect.poll(lines).toBe(10 + Math.ceil(LOG_BATCH_BYTES / line.length));
+
+      // Lines are counted and written as UTF-8 bytes: text beyond ASCII arrives whole, in order.
+      const wide = ['caf\u00e9 \u{1F680}', '\u2028 \u00fc'.repeat(500), 'end \u00e9'];
+      for (const text of wide) log.info(text);
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      vi.advanceTimersByTime(LOG_FLUSH_MS);
+      vi.useRealTimers();
+      await expect.poll(lines).toBe(10 + Math.ceil(LOG_BATCH_BYTES / line.length) + wide.length);
+      const written = fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).slice(-wide.length);
+      expect(written.map((text) => (JSON.parse(text) as { msg: string }).msg)).toEqual(wide);
     } finally {
       vi.useRealTimers();
       restore();
       fs.closeSync(fd);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('holds at most its bound of lines for a reader that stalls, then says how many it dropped', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'log-stall-'));
+    const fifo = path.join(dir, 'log');
+    execFileSync('mkfifo', [fifo]);
+    // One end to write (read-write, so opening does not wait for a reader), one to drain without blocking.
+    const writeFd = fs.openSync(fifo, 'r+');
+    const readFd = fs.openSync(fifo, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+    let received = '';
+    const drain = () => {
+      const chunk = Buffer.alloc(65_536);
+      for (;;) {
+        try {
+          const n = fs.readSync(readFd, chunk);
+          if (n === 0) return;
+          received += chunk.toString('utf8', 0, n);
+        } catch {
+          return; // EAGAIN: nothing waiting.
+        }
+      }
+    };
+    const bound = 64 * 1024;
+    const log = pino(batchedDestination(writeFd, bound));
+    try {
+      // The pipe holds 64 KB; its reader stalls while 2,000 lines (about 200 KB) are logged.
+      const total = 2000;
+      for (let i = 0; i < total; i++) log.info({ i }, 'x'.repeat(150));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      // The reader catches up; the next line brings the notice.
+      await expect
+        .poll(() => {
+          drain();
+          log.info({ i: total }, 'after the stall');
+          log.flush();
+          drain();
+          return received.includes('after the stall');
+        })
+        .toBe(true);
+      const lines = received
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { i?: number; msg: string });
+      const notices = lines.filter((line) => line.i === undefined);
+      expect(notices.length).toBeGreaterThan(0);
+      const dropped = notices
+        .map((notice) => Number(/^(\d+) log lines dropped: the log's reader did not keep up$/.exec(notice.msg)?.[1]))
+        .reduce((sum, count) => sum + count, 0);
+      // What was written and what was dropped add up; no more than the pipe and the bound were held.
+      const logged = new Set(lines.flatMap((line) => (line.i === undefined ? [] : [line.i])));
+      expect(dropped).toBeGreaterThan(0);
+      expect(logged.has(total)).toBe(true);
+      expect(logged.size - 1 + dropped).toBeGreaterThanOrEqual(total);
+      expect((logged.size - 1) * 200).toBeLessThan(65_536 + bound + 16 * 1024);
+    } finally {
+      fs.closeSync(readFd);
+      fs.closeSync(writeFd);
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -100,9 +100,9 @@ export class StaticFastPath {
       ip: request.socket.remoteAddress,
       socket: request.socket,
     };
-    const child = log.child({ reqId: this.nextRequestId() });
-    if (!writeRequestCompleted(child, logged, statusCode, elapsed))
-      child.info({ req: logged, res: { statusCode }, responseTime: elapsed }, 'request completed');
+    const reqId = this.nextRequestId();
+    if (!writeRequestCompleted(log, logged, statusCode, elapsed, reqId))
+      log.child({ reqId }).info({ req: logged, res: { statusCode }, responseTime: elapsed }, 'request completed');
   }
 }
 

@@ -24,6 +24,8 @@ export function isIdentityCookie(name: string): boolean {
 /** A Cookie header with only the pairs the API needs; undefined when none is left. */
 export function cookiesForApi(header: string | undefined): string | undefined {
   if (!header) return undefined;
+  // A browser signed in to the SPA alone sends just its access token: nothing to take out.
+  if (header.startsWith('app.at=') && !header.includes(';')) return header;
   const kept = header
     .split(';')
     .map((pair) => pair.trim())
@@ -66,7 +68,23 @@ function forwardedNode(address: string): string {
  * upstream never takes a client's word for its own address. FusionAuth builds its redirects from
  * X-Forwarded-Proto/Host/Port.
  */
-export function forwardedHeaders(chain: readonly string[], publicUrl: URL): Record<string, string> {
+export function forwardedHeaders(chain: readonly string[], publicUrl: URL): Readonly<Record<string, string>> {
+  // One client address (no trusted proxy in front): the same six headers for every request of that
+  // client, made once (a few thousand clients at most; the cache starts again when full).
+  if (chain.length !== 1) return forwardedHeadersOf(chain, publicUrl);
+  const key = `${chain[0]} ${publicUrl.href}`;
+  let headers = singleHopHeaders.get(key);
+  if (!headers) {
+    if (singleHopHeaders.size >= SINGLE_HOP_CACHE_SIZE) singleHopHeaders.clear();
+    singleHopHeaders.set(key, (headers = Object.freeze(forwardedHeadersOf(chain, publicUrl))));
+  }
+  return headers;
+}
+
+const SINGLE_HOP_CACHE_SIZE = 4096;
+const singleHopHeaders = new Map<string, Readonly<Record<string, string>>>();
+
+function forwardedHeadersOf(chain: readonly string[], publicUrl: URL): Record<string, string> {
   const proto = publicUrl.protocol.replace(':', '');
   const port = publicUrl.port || (proto === 'https' ? '443' : '80');
   const nodes = chain.map((address) => `for=${forwardedNode(address)}`);

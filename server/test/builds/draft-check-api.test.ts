@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectMatchesContract } from '../helpers/contract-caller.js';
 import { startGateway, type RunningGateway } from '../helpers/gateway.js';
+import { httpCaller } from '../helpers/http-caller.js';
 import { signIn } from '../helpers/sign-in.js';
 import { ADA, GRACE } from '../helpers/test-fixtures.js';
 
@@ -27,36 +26,6 @@ interface CheckResult {
   detail: string | null;
 }
 
-interface Answer {
-  status: number;
-  text: string;
-  json<T>(): T;
-}
-
-/** A user's calls over real HTTP, each answer checked against the contract. */
-function httpCaller(baseUrl: string, cookie: string) {
-  return async (method: string, url: string, body?: unknown): Promise<Answer> => {
-    const response = await fetch(`${baseUrl}${url}`, {
-      method,
-      headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    const answer = {
-      status: response.status,
-      text,
-      json: <T>() => JSON.parse(text) as T,
-    };
-    const asInjected = {
-      statusCode: response.status,
-      headers: Object.fromEntries(response.headers),
-      body: text,
-      json: () => JSON.parse(text) as unknown,
-    } as unknown as LightMyRequestResponse;
-    await expectMatchesContract(method, url, asInjected);
-    return answer;
-  };
-}
 type Caller = ReturnType<typeof httpCaller>;
 
 async function signedIn(gateway: RunningGateway, email: string): Promise<Caller> {
@@ -156,6 +125,24 @@ describe('checkDraft with the real toolchain', () => {
     expect(errors[0]!.line).toBeGreaterThanOrEqual(at + 1);
     expect(errors[0]!.line).toBeLessThanOrEqual(at + 3);
     expect(await saved(ada, id, 'voltage-limiter.v')).toBe(before);
+  });
+
+  it("checks a Verilog draft with the project's VHDL: an entity it instantiates is known, a wrong port its error", async () => {
+    const mixed = (name: string) => readFileSync(new URL(`designs/mixed/${name}`, import.meta.url), 'utf8');
+    const created = await ada('POST', '/api/projects', { name: 'Mixed languages' });
+    expect(created.status).toBe(201);
+    const id = created.json<{ id: string }>().id;
+    for (const name of ['mixed-top.sv', 'crossing-counter.vhd'])
+      expect((await ada('POST', `/api/projects/${id}/files/${name}`, mixed(name))).status).toBe(201);
+    const check = async (content: string) =>
+      (await ada('POST', `/api/projects/${id}/check`, { name: 'mixed-top.sv', content })).json<CheckResult>();
+    const clean = await check(mixed('mixed-top.sv'));
+    expect(clean).toMatchObject({ tool: 'verilator', outcome: 'checked' });
+    expect(clean.diagnostics).toEqual([]);
+    const wrong = await check(mixed('mixed-top.sv').replace('.Level(', '.Threshold('));
+    expect(userErrors(wrong).map((d) => [d.file, d.line, d.message])).toEqual([
+      ['mixed-top.sv', 21, "Pin not found: 'Threshold' [PINNOTFOUND]"],
+    ]);
   });
 
   it("never shows a host file a Verilog draft includes: the sandbox has none of the host's files", async () => {

@@ -29,10 +29,11 @@ export const checkHandlers: Handlers = {
         },
       ]);
     }
-    const language = fileKind(name);
+    // A Verilog draft is checked with the project's VHDL too: the entities its instances name (a mixed design).
+    const languages = fileKind(name) === 'verilog' ? ['verilog', 'vhdl'] : [fileKind(name)];
     const files = sandbox
       .listFiles(projectId)
-      .filter((f) => fileKind(f.name) === language)
+      .filter((f) => languages.includes(fileKind(f.name)))
       .map((f) => ({ name: f.name, content: sandbox.getFile(projectId, f.name).content }));
     const unsafe = unsafeFileNames(files.map((f) => f.name));
     if (unsafe.length > 0)

@@ -57,4 +57,5 @@ export { WrappedBody } from './toolchain/verilog-body.js';
 export { dependencyOrder } from './toolchain/vhdl-order.js';
 export { entityXmlCommand, readEntityXml, type VhdlEntity } from './toolchain/vhdl-entity-xml.js';
 export { instantiatedEntities, namesAnEntity, VHDL_ENTITY_STUBS, verilogStubs } from './toolchain/vhdl-entity-stubs.js';
+export { entitiesNamed, entityInstanceRewrite, type UndescribedEntity } from './toolchain/vhdl-entity-stubs.js';
 export type { Diagnostic } from './diagnostics.js';

@@ -16,6 +16,7 @@ import { dependencyOrder } from '../builds/index.js';
 import { declarationTexts, MAX_ASSOCIATION_PASSES, PlatformAssociations } from '../builds/index.js';
 import { entityXmlCommand, readEntityXml, type VhdlEntity } from '../builds/index.js';
 import { instantiatedEntities, namesAnEntity, VHDL_ENTITY_STUBS, verilogStubs } from '../builds/index.js';
+import { entitiesNamed, entityInstanceRewrite, type UndescribedEntity } from '../builds/index.js';
 import { CheckPlatform } from './check-platform.js';
 
 /**
@@ -177,21 +178,20 @@ class CheckRun {
     const body = bodyFile ? new WrappedBody(bodyFile, target) : null;
     const wrapped = body?.text('verilator') ?? null;
     await this.write(verilog.map((f) => (f === bodyFile && wrapped !== null ? { ...f, content: wrapped } : f)));
-    const libraries = await this.entityLibraries(verilog);
-    if (!Array.isArray(libraries)) return libraries;
+    const mixed = await this.entityLibraries(verilog);
+    if ('outcome' in mixed) return mixed;
     const lint = verilatorLintArgs(
       target,
       verilog.map((f) => f.name),
-      libraries,
+      mixed.libraries,
     );
     // Without the slot's top module in the project yet, Verilator lints every module as a top of its own.
     const hasTop = top?.language === 'verilog' && (!top.bodyOnly || wrapped !== null);
     const args = hasTop ? lint : withoutTopModule(lint);
     const place = body && wrapped !== null ? (d: Diagnostic) => body.place(d) : undefined;
     // A VHDL entity GHDL could not analyse (its file has errors, shown when that file is checked) is no
-    // error of the Verilog instantiating it: Verilator misses only those (the others are described to it).
-    const entities = vhdlEntityNames(this.files);
-    const rewrite = (d: Diagnostic) => (missingModule(d, entities) ? null : d);
+    // error of the Verilog instantiating it; one it could not describe is a platform note, as in a build.
+    const rewrite = entityInstanceRewrite(mixed.undescribed, vhdlEntityNames(this.files));
     const result = await this.tool('verilator', this.options.verilator!.path, args, place, rewrite);
     return result ?? this.checked('verilator');
   }
@@ -199,12 +199,15 @@ class CheckRun {
   /**
    * A mixed design, as a build checks it: the project's VHDL is analysed by GHDL and the entities the
    * Verilog names are described to Verilator as modules (vhdl-entity-stubs.ts). Returns Verilator's
-   * libraries, or the answer when a limit of the check stopped GHDL.
+   * libraries and the entities it could not describe, or the answer when a limit of the check stopped GHDL.
    */
-  private async entityLibraries(verilog: readonly SourceFile[]): Promise<string[] | RunResult> {
+  private async entityLibraries(
+    verilog: readonly SourceFile[],
+  ): Promise<{ libraries: string[]; undescribed: UndescribedEntity[] } | RunResult> {
     const vhdl = this.files.filter((f) => fileKind(f.name) === 'vhdl');
     const named = vhdl.filter((f) => namesAnEntity(f, verilog));
-    if (named.length === 0) return [];
+    const undescribed: UndescribedEntity[] = [];
+    if (named.length === 0) return { libraries: [], undescribed };
     await this.write(vhdl, { replace: true });
     const ghdl = this.options.ghdl.path;
     const platform = VHDL_PLATFORM.map((n) => `../platform/${n}`);
@@ -219,12 +222,17 @@ class CheckRun {
       const xml = entityXmlCommand(ghdl, file.name, `../${ENTITY_XML}`);
       const end = await this.tool('ghdl', xml.command, xml.args, undefined, notTheDraft);
       if (end) return end;
-      entities.push(...((await readEntityXml(path.join(this.dir, ENTITY_XML), file)) ?? []));
+      const read = await readEntityXml(path.join(this.dir, ENTITY_XML), file);
+      if (Array.isArray(read)) entities.push(...read);
+      else
+        undescribed.push(
+          ...entitiesNamed(file, verilog).map((name) => ({ name, file: file.name, why: read.unreadable })),
+        );
     }
     const used = instantiatedEntities(entities, verilog);
-    if (used.length === 0) return [];
+    if (used.length === 0) return { libraries: [], undescribed };
     await writeFile(path.join(this.dir, VHDL_ENTITY_STUBS), verilogStubs(used));
-    return [`../${VHDL_ENTITY_STUBS}`];
+    return { libraries: [`../${VHDL_ENTITY_STUBS}`], undescribed };
   }
 
   private checked(tool: RunResult['tool']): RunResult {
@@ -297,12 +305,6 @@ const ENTITY_XML = 'vhdl-entity.xml';
 function vhdlEntityNames(files: readonly SourceFile[]): string[] {
   const vhdl = files.filter((f) => fileKind(f.name) === 'vhdl').map((f) => f.content.replace(/--.*$/gm, ''));
   return vhdl.flatMap((text) => [...text.matchAll(/\bentity\s+(\w+)\s+is\b/gi)].map((m) => m[1]!.toLowerCase()));
-}
-
-/** Verilator not finding a module that is one of these VHDL entities. */
-function missingModule(diagnostic: Diagnostic, entities: readonly string[]): boolean {
-  const name = /^Cannot find file containing module: '(\w+)'/.exec(diagnostic.message)?.[1];
-  return name !== undefined && entities.includes(name.toLowerCase());
 }
 
 /** Verilator's lint arguments without `--top-module <target>`. */

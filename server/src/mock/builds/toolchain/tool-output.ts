@@ -13,13 +13,20 @@ export const MAX_NETLIST_BYTES = 8 * 1024 * 1024;
 export const MAX_TOOL_FILE_BYTES = MAX_NETLIST_BYTES;
 
 /** A tool wrote a file too big to read: the build fails with this message. */
-export class FileTooBig extends Error {}
+export class FileTooBig extends Error {
+  constructor(
+    file: string,
+    readonly size: number,
+    readonly limit: number,
+  ) {
+    super(`${path.basename(file)} is ${size} bytes, more than the ${limit} bytes a check build reads`);
+  }
+}
 
 /** A tool-written file's content, or FileTooBig (checked with stat first: nothing big is read into memory). */
 export async function readToolFile(file: string, limit = MAX_TOOL_FILE_BYTES): Promise<Buffer> {
   const { size } = await stat(file);
-  if (size > limit)
-    throw new FileTooBig(`${path.basename(file)} is ${size} bytes, more than the ${limit} bytes a check build reads`);
+  if (size > limit) throw new FileTooBig(file, size, limit);
   return readFile(file);
 }
 

@@ -21,6 +21,7 @@ import { checkBuildHeader, type ToolchainRunnerOptions } from './toolchain-optio
 import { platformNote, topLevelLine } from './platform-notes.js';
 import { checkVerilogTop, type VerilogCheckContext } from './verilog-check.js';
 import { checkVhdl } from './vhdl-check.js';
+import { entityInstanceRewrite, type UndescribedEntity } from './vhdl-entity-stubs.js';
 import { VHDL_ENTITY_STUBS, writeEntityStubs } from './vhdl-entity-stubs.js';
 import type { VhdlEntity } from './vhdl-entity-xml.js';
 import type { SynthesisContext } from './synthesis-context.js';
@@ -296,16 +297,19 @@ export class ToolchainBuild {
 
     let vhdlNetlist: string | null = null;
     let entities: VhdlEntity[] = [];
+    let undescribed: UndescribedEntity[] = [];
     if (vhdl.length > 0) {
       const checked = await checkVhdl(this.synthesis, options.ghdl.path, vhdl, top);
       if ('done' in checked) return checked.done;
       vhdlNetlist = checked.netlist;
       entities = await writeEntityStubs(this.dir, job.files, checked.entities, (line) => this.log(line));
+      undescribed = checked.undescribed;
     }
     const mixed = entities.length > 0 ? { stubs: `.${VHDL_ENTITY_STUBS}`, entities } : null;
     if (top.language === 'verilog') {
       const libraries = mixed ? [`../${VHDL_ENTITY_STUBS}`] : [];
-      const checked = await checkVerilogTop(this.verilogCheck, top, verilog, header, libraries);
+      const rewrite = undescribed.length > 0 ? entityInstanceRewrite(undescribed) : undefined;
+      const checked = await checkVerilogTop(this.verilogCheck, top, verilog, header, libraries, rewrite);
       if (checked === 'no-verilator')
         return this.failed('SYNTHESIS failed: checking Verilog needs Verilator: apt-get install verilator');
       if (checked === 'failed') return this.failure({ reason: 'exit', code: 1 });

@@ -88,7 +88,7 @@ export interface VerilogCheckContext {
     command: string,
     args: string[],
     diagnostics: boolean,
-    place?: (diagnostic: Diagnostic) => Diagnostic,
+    place?: (diagnostic: Diagnostic) => Diagnostic | string | null,
   ): Promise<ToolEnd>;
   log(...lines: string[]): void;
   /** Replaces a file of the build's src/ folder (the user's own file stays as saved). */
@@ -104,7 +104,8 @@ export interface VerilogCheckContext {
  * then its ports against the platform's module header (both read from Verilator's XML), each problem an
  * error at the port's line (or the module's). A body-only top is linted inside the platform's header
  * (verilog-body.ts), whose ports need no comparing, and left in src/ inside the header Yosys reads.
- * `libraries` are more modules Verilator may take an instance from (a mixed design's VHDL entities).
+ * `libraries` are more modules Verilator may take an instance from (a mixed design's VHDL entities);
+ * `rewrite` restates the lint's diagnostics first (an undescribed entity's instance: entityInstanceRewrite).
  * Returns the port problems' diagnostics (empty: passed), `failed` when the lint found errors or a tool
  * stopped, `no-verilator` when it is not installed.
  */
@@ -114,6 +115,7 @@ export async function checkVerilogTop(
   verilog: readonly string[],
   header: string,
   libraries: readonly string[] = [],
+  rewrite?: (diagnostic: Diagnostic) => Diagnostic | string | null,
 ): Promise<Diagnostic[] | 'failed' | 'no-verilator'> {
   const verilator = build.verilator();
   if (!verilator) return 'no-verilator';
@@ -125,7 +127,11 @@ export async function checkVerilogTop(
     await build.writeSource(topFile, body.text('verilator')!);
   }
   const lint = verilatorLintArgs(target, verilog, libraries);
-  const end = await build.tool('verilator', verilator.path, lint, true, body ? (d) => body.place(d) : undefined);
+  const place = (d: Diagnostic) => {
+    const restated = rewrite ? rewrite(d) : d;
+    return restated && typeof restated !== 'string' && body ? body.place(restated) : restated;
+  };
+  const end = await build.tool('verilator', verilator.path, lint, true, body || rewrite ? place : undefined);
   // Verilator exits 1 for its `Unsupported:` errors too, which are platform notes: only the user's errors stop here.
   if (build.userErrors() || (end.reason !== 'exit' && end.reason !== 'signal')) return 'failed';
   if (body) {
@@ -133,7 +139,7 @@ export async function checkVerilogTop(
     return [];
   }
   const xml = async (files: string[], output: string) =>
-    build.tool('verilator', verilator.path, verilatorXmlArgs(target, files, `../${output}`, libraries), false);
+    build.tool('verilator', verilator.path, verilatorXmlArgs(target, files, `../${output}`, libraries), false, rewrite);
   const ends = [
     await xml(
       verilog.map((f) => `./${f}`),

@@ -1,15 +1,15 @@
 import { copyFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BuildOutcome } from '../runner.js';
-import { diagnosticText } from '../diagnostics.js';
+import { diagnosticText, NOT_YOUR_ERROR } from '../diagnostics.js';
 import { fileKind, type TopLevel } from '../hdl-project.js';
 import { declarationTexts, MAX_ASSOCIATION_PASSES, PlatformAssociations } from './platform-associations.js';
 import { MOKU_LIBRARY, MOKU_LIBRARY_NAME, VHDL_PLATFORM } from './platform-files.js';
 import type { SynthesisContext } from './synthesis-context.js';
 import type { ToolEnd } from './tool-process.js';
-import { readToolFile } from './tool-output.js';
+import { readToolFile, wroteTooMuch } from './tool-output.js';
 import { entityXmlCommand, readEntityXml, type VhdlEntity } from './vhdl-entity-xml.js';
-import { namesAnEntity } from './vhdl-entity-stubs.js';
+import { entitiesNamed, type UndescribedEntity } from './vhdl-entity-stubs.js';
 import { dependencyOrder } from './vhdl-order.js';
 import { SynthesisFindings } from './vhdl-synthesis.js';
 
@@ -28,7 +28,9 @@ export async function checkVhdl(
   ghdl: string,
   vhdl: string[],
   top: TopLevel,
-): Promise<{ done: true | BuildOutcome } | { netlist: string | null; entities: VhdlEntity[] }> {
+): Promise<
+  { done: true | BuildOutcome } | { netlist: string | null; entities: VhdlEntity[]; undescribed: UndescribedEntity[] }
+> {
   const job = ctx.job();
   const dir = ctx.dir();
   const target = job.config.target;
@@ -49,7 +51,7 @@ export async function checkVhdl(
   const rest = dependencyOrder(job.files.filter((f) => vhdl.includes(f.name) && !ordered.includes(f.name)));
   end = await analyseUserFiles(ctx, ghdl, [...std, ...[...ordered, ...rest].map(asPath)]);
   if (!ok(end)) return { done: await ctx.failure(end) };
-  if (top.language !== 'vhdl') return { netlist: null, entities: await entitiesForVerilog(ctx, ghdl, vhdl) };
+  if (top.language !== 'vhdl') return { netlist: null, ...(await entitiesForVerilog(ctx, ghdl, vhdl)) };
 
   // The synthesized VHDL goes to Yosys as Verilog; unbound components stay black boxes there,
   // so a VHDL top may instantiate the project's Verilog modules (declared as components).
@@ -85,7 +87,7 @@ export async function checkVhdl(
   const netlist = (await readToolFile(path.join(dir, 'vhdl-netlist.v'))).toString('utf8');
   await copyFile(path.join(dir, 'vhdl-netlist.v'), path.join(dir, 'src', '.vhdl-netlist.v'));
   ctx.log(`GHDL synthesized ${target} (${netlist.split('\n').length} lines of Verilog for Yosys)`);
-  return { netlist, entities: [] };
+  return { netlist, entities: [], undescribed: [] };
 }
 
 /** Where GHDL's syntax tree of one file goes (beside src/, never among the user's files). */
@@ -93,21 +95,42 @@ const ENTITY_XML = 'vhdl-entity.xml';
 
 /**
  * The entities of the analysed VHDL files that the project's Verilog names, as GHDL's syntax tree
- * (`--file-to-xml`) declares them. A file GHDL cannot describe is said in the log; its entities stay
- * unknown to Verilator, which then names the missing module at the instantiation.
+ * (`--file-to-xml`) declares them. Those of a file GHDL cannot describe (its description over the bound
+ * the gateway reads, or GHDL stopping) are `undescribed`, each said in the log with the reason: unknown
+ * to Verilator, which names the missing module at the instance, a platform note (entityInstanceRewrite).
  */
-async function entitiesForVerilog(ctx: SynthesisContext, ghdl: string, vhdl: string[]): Promise<VhdlEntity[]> {
+async function entitiesForVerilog(
+  ctx: SynthesisContext,
+  ghdl: string,
+  vhdl: string[],
+): Promise<{ entities: VhdlEntity[]; undescribed: UndescribedEntity[] }> {
   const files = ctx.job().files;
   const verilog = files.filter((f) => fileKind(f.name) === 'verilog');
   const entities: VhdlEntity[] = [];
-  for (const file of files.filter((f) => vhdl.includes(f.name) && namesAnEntity(f, verilog))) {
+  const undescribed: UndescribedEntity[] = [];
+  for (const file of files.filter((f) => vhdl.includes(f.name))) {
+    const named = entitiesNamed(file, verilog);
+    if (named.length === 0) continue;
     const xml = entityXmlCommand(ghdl, file.name, `../${ENTITY_XML}`);
     const end = await ctx.tool('ghdl', xml.command, xml.args, { shown: xml.shown, diagnostics: false });
-    const read = ok(end) ? await readEntityXml(path.join(ctx.dir(), ENTITY_XML), file) : null;
-    if (read === null) ctx.log(`INFO: ${file.name}: GHDL could not describe its entities to the Verilog check`);
-    else entities.push(...read);
+    if (end.reason === 'time-limit' || end.reason === 'output-limit') break; // the build's own limits: it fails there
+    const read = ok(end)
+      ? await readEntityXml(path.join(ctx.dir(), ENTITY_XML), file)
+      : {
+          unreadable: `GHDL ${wroteTooMuch(end) ? 'wrote too large a description of' : 'could not describe'} ${file.name}`,
+        };
+    if (Array.isArray(read)) {
+      entities.push(...read);
+      continue;
+    }
+    for (const name of named) {
+      undescribed.push({ name, file: file.name, why: read.unreadable });
+      ctx.log(
+        `INFO: ${file.name}: entity ${name} is a black box to the Verilog check because ${read.unreadable}: ${NOT_YOUR_ERROR}`,
+      );
+    }
   }
-  return entities;
+  return { entities, undescribed };
 }
 
 /**

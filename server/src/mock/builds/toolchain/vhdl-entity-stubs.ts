@@ -1,7 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SourceFile } from '../../domain.js';
+import type { Diagnostic } from '../diagnostics.js';
 import { fileKind, stripVerilogComments } from '../hdl-project.js';
+import { platformNote } from './platform-notes.js';
 import type { EntityPort, VhdlEntity } from './vhdl-entity-xml.js';
 
 /**
@@ -32,11 +34,65 @@ function verilogModules(files: readonly SourceFile[]): Set<string> {
   return names;
 }
 
-/** Whether `file` declares an entity the project's Verilog names (a cheap look before asking GHDL). */
-export function namesAnEntity(vhdl: SourceFile, verilog: readonly SourceFile[]): boolean {
+/** The entities `file` declares that the project's Verilog names, as the VHDL spells them (by the text). */
+export function entitiesNamed(vhdl: SourceFile, verilog: readonly SourceFile[]): string[] {
   const identifiers = new Set([...verilogIdentifiers(verilog)].map((n) => n.toLowerCase()));
   const text = vhdl.content.replace(/--.*$/gm, '');
-  return [...text.matchAll(/\bentity\s+(\w+)\s+is\b/gi)].some((m) => identifiers.has(m[1]!.toLowerCase()));
+  const declared = [...text.matchAll(/\bentity\s+(\w+)\s+is\b/gi)].map((m) => m[1]!);
+  return declared.filter((name) => identifiers.has(name.toLowerCase()));
+}
+
+/** Whether `file` declares an entity the project's Verilog names (a cheap look before asking GHDL). */
+export const namesAnEntity = (vhdl: SourceFile, verilog: readonly SourceFile[]) =>
+  entitiesNamed(vhdl, verilog).length > 0;
+
+/**
+ * An entity the Verilog names that the check could not describe to Verilator though GHDL analysed its
+ * VHDL (GHDL's description of its file is over the bound the gateway reads, or unreadable): `why` follows
+ * "because". A limit of the check: Verilator's missing module there is a platform note, not the user's error.
+ */
+export interface UndescribedEntity {
+  name: string;
+  file: string;
+  why: string;
+}
+
+const MISSING_MODULE = /^Cannot find file containing module: '(\w+)'/;
+/** The line Verilator adds under a missing module, at the same place. */
+const MISSING_MODULE_HINT = /^This may be because there's no search path specified/;
+
+/**
+ * Restates Verilator's diagnostics at an instance of a project's VHDL entity it has no module for: an
+ * undescribed entity's missing module becomes a platform note saying why, and Verilator's hint under it
+ * (a search path for module files) a plain line of the log; one of `dropped` (entities of VHDL with
+ * errors of its own, shown at that file) is left out with its hint.
+ */
+export function entityInstanceRewrite(
+  undescribed: readonly UndescribedEntity[],
+  dropped: readonly string[] = [],
+): (diagnostic: Diagnostic) => Diagnostic | string | null {
+  const restated = new Map<string, UndescribedEntity | null>();
+  const byName = new Map(undescribed.map((e) => [e.name.toLowerCase(), e]));
+  const drop = new Set(dropped.map((name) => name.toLowerCase()));
+  return (diagnostic) => {
+    const place = `${diagnostic.file}:${diagnostic.line}`;
+    const name = MISSING_MODULE.exec(diagnostic.message)?.[1]?.toLowerCase() ?? '';
+    // The hint, or the same instance met again (Verilator's XML of the ports), after the note.
+    if ((MISSING_MODULE_HINT.test(diagnostic.message) || name) && restated.has(place)) {
+      const entity = restated.get(place);
+      return entity
+        ? `INFO: ${place}: Verilator has no module for the entity ${entity.name} (the note above says why)`
+        : null;
+    }
+    const entity = byName.get(name);
+    if (!entity && !drop.has(name)) return diagnostic;
+    restated.set(place, entity ?? null);
+    if (!entity) return null;
+    const what =
+      `The VHDL entity ${entity.name} (${entity.file}) could not be described to Verilator because ${entity.why}, ` +
+      'so this instance of it was not checked (GHDL checked its VHDL)';
+    return platformNote(diagnostic.file, diagnostic.line, what).diagnostic;
+  };
 }
 
 function portText(port: EntityPort): string {

@@ -1,3 +1,5 @@
+import { XMLParser } from 'fast-xml-parser';
+import { publicErrorMessage } from '../public-error.js';
 import { FileTooBig, readToolFile } from './tool-output.js';
 
 /**
@@ -37,51 +39,71 @@ interface XmlNode {
   children: XmlNode[];
 }
 
-const TAG = /<(\/?)([\w:-]+)((?:\s+[\w:-]+="[^"]*")*)\s*(\/?)>/g;
-const ATTR = /([\w:-]+)="([^"]*)"/g;
-const unescape = (text: string) =>
-  text.replace(
-    /&(lt|gt|quot|apos|amp);/g,
-    (_, e: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[e]!,
-  );
+/** fast-xml-parser's ordered form: one key for the tag (its children), ':@' for the attributes. */
+type OrderedElement = Record<string, OrderedElement[]> & { ':@'?: Record<string, string> };
+
+const parser = new XMLParser({
+  preserveOrder: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  // Values as GHDL wrote them (`value=" 11"`, `content="0101"`): read as numbers they would lose their form.
+  parseAttributeValue: false,
+  parseTagValue: false,
+});
+
+function toNode(element: OrderedElement): XmlNode | null {
+  const tag = Object.keys(element).find((key) => key !== ':@');
+  if (!tag || tag === '#text') return null;
+  const children = element[tag]!.map(toNode).filter((node) => node !== null);
+  return { tag, attrs: element[':@'] ?? {}, children };
+}
 
 /**
- * One element of GHDL's XML (a well-formed excerpt: the tool's own output) as a tree; an element standing
- * for one declared before it (`<subtype_indication ref="…"/>`: the second name of `a, b : in …`) is that one.
+ * The first element of an excerpt of GHDL's XML (a whole element: the tool's own output) as a tree. GHDL
+ * writes each node once, where it is declared, and elsewhere `<tag ref="id"/>`: such a reference to an
+ * element of the excerpt is that element under the reference's tag (`<subtype_indication ref="…"/>`: the
+ * second name of `a, b : in …`; `<named_entity ref="…"/>`: the generic a bound names).
  */
-function parseElement(xml: string): XmlNode | null {
-  const root: XmlNode = { tag: '', attrs: {}, children: [] };
+function parseElement(xml: string): { root: XmlNode; byId: Map<string, XmlNode> } | null {
+  const root = (parser.parse(xml) as OrderedElement[]).map(toNode).find((node) => node !== null);
+  if (!root) return null;
   const byId = new Map<string, XmlNode>();
-  const stack = [root];
-  for (const match of xml.matchAll(TAG)) {
-    const [, closing, tag, attrText, selfClosing] = match;
-    if (closing) {
-      if (stack.length > 1) stack.pop();
-      continue;
-    }
-    const attrs: Record<string, string> = {};
-    for (const [, key, value] of attrText!.matchAll(ATTR)) attrs[key!] = unescape(value!);
-    const same = attrs.ref && Object.keys(attrs).length === 1 ? byId.get(attrs.ref) : undefined;
-    const node: XmlNode = same ? { ...same, tag: tag! } : { tag: tag!, attrs, children: [] };
-    if (attrs.id) byId.set(attrs.id, node);
-    stack.at(-1)!.children.push(node);
-    if (!selfClosing) stack.push(same ? { tag: tag!, attrs, children: [] } : node);
-  }
-  return root.children[0] ?? null;
+  const index = (node: XmlNode): void => {
+    if (node.attrs.id) byId.set(node.attrs.id, node);
+    node.children.forEach(index);
+  };
+  index(root);
+  // In place, and never into a reference (`<parent ref="…"/>` names the unit it stands in).
+  const resolve = (node: XmlNode): void =>
+    node.children.forEach((c, i) => {
+      const same = c.attrs.ref && Object.keys(c.attrs).length === 1 ? byId.get(c.attrs.ref) : undefined;
+      if (same) node.children[i] = { ...same, tag: c.tag };
+      else resolve(c);
+    });
+  resolve(root);
+  return { root, byId };
+}
+
+/**
+ * GHDL's XML is read an excerpt at a time, never whole: the file holds every unit GHDL loaded (std and
+ * ieee alone are 2.4 MB), and parsing an 8.9 MB one whole held the gateway's thread for about 2 s, while
+ * the units asked for are a few KB. Library units never nest, and a tag's `<` never stands in an attribute
+ * (XML writes it `&lt;`), so one starts at `<library_unit` and ends at the first `</library_unit>` after it.
+ */
+const UNIT_START = '<library_unit';
+const UNIT_END = '</library_unit>';
+
+function libraryUnit(xml: string, start: number): ReturnType<typeof parseElement> {
+  const end = xml.indexOf(UNIT_END, start);
+  return end < 0 ? null : parseElement(xml.slice(start, end + UNIT_END.length));
 }
 
 /** The element of GHDL's XML with this id (a declaration outside the entity: a package's subtype), parsed. */
 function elementAt(xml: string, id: string): XmlNode | null {
-  const start = new RegExp(`<[\\w:-]+ id="${id}"[\\s>/]`).exec(xml);
-  if (!start) return null;
-  let depth = 0;
-  const tags = new RegExp(TAG.source, 'g');
-  tags.lastIndex = start.index;
-  for (let match = tags.exec(xml); match; match = tags.exec(xml)) {
-    depth += match[1] ? -1 : match[4] ? 0 : 1;
-    if (depth <= 0) return parseElement(xml.slice(start.index, match.index + match[0].length));
-  }
-  return null;
+  if (!/^\d+$/.test(id)) return null;
+  const at = new RegExp(`<[\\w:-]+\\s+id="${id}"[\\s>/]`).exec(xml);
+  const start = at ? xml.lastIndexOf(UNIT_START, at.index) : -1;
+  return start < 0 ? null : (libraryUnit(xml, start)?.byId.get(id) ?? null);
 }
 
 const child = (node: XmlNode | undefined, tag: string) => node?.children.find((c) => c.tag === tag);
@@ -216,9 +238,7 @@ export function entitiesFromGhdlXml(xml: string, file: string, sourceText: strin
   const entities: VhdlEntity[] = [];
   const start = /<library_unit\b[^>]*\bkind="entity_declaration"[^>]*>/g;
   for (const match of xml.matchAll(start)) {
-    // Library units do not nest: the first closing tag after the start ends this one.
-    const end = xml.indexOf('</library_unit>', match.index);
-    const unit = parseElement(xml.slice(match.index, end < 0 ? undefined : end + '</library_unit>'.length));
+    const unit = libraryUnit(xml, match.index)?.root;
     // GHDL names the file as it was given (`./name`: never read as an option).
     if (!unit || unit.attrs.file?.replace(/^\.\//, '') !== file) continue;
     const generics = new Map<string, string>();
@@ -258,15 +278,33 @@ export function entityXmlCommand(ghdl: string, file: string, output: string) {
   return { command: 'sh', args: ['-c', `exec "$0" "$@" > ${output}`, ghdl, ...args], shown: args };
 }
 
-/** The entities of `file` from the XML GHDL wrote; null when it is larger than the gateway reads. */
+/**
+ * The most of GHDL's XML the gateway reads. What it costs is the text itself, held for the few ms of the
+ * read (the units asked for are parsed alone: about 6 ms and 0.5 MB of heap on an 8.9 MB XML, 8 ms on
+ * 15.4 MB). The XML holds 2.4 MB of std and ieee and some 83 bytes per byte of the file's own VHDL, so
+ * 16 MiB describes a file with a 16 K-word ROM table in it (160 KB of VHDL); beyond that GHDL itself
+ * takes seconds to write it, and the entity is a black box to the Verilog check (vhdl-entity-stubs.ts).
+ */
+export const MAX_ENTITY_XML_BYTES = 16 * 1024 * 1024;
+
+/**
+ * The entities of `file` from the XML GHDL wrote, or why they cannot be read (words that follow "because":
+ * a limit of the check, never the design's error).
+ */
 export async function readEntityXml(
   xmlPath: string,
   file: { name: string; content: string },
-): Promise<VhdlEntity[] | null> {
+): Promise<VhdlEntity[] | { unreadable: string }> {
   try {
-    return entitiesFromGhdlXml((await readToolFile(xmlPath)).toString('utf8'), file.name, file.content);
+    const xml = (await readToolFile(xmlPath, MAX_ENTITY_XML_BYTES)).toString('utf8');
+    return entitiesFromGhdlXml(xml, file.name, file.content);
   } catch (error) {
-    if (error instanceof FileTooBig) return null;
-    throw error;
+    if (error instanceof FileTooBig) {
+      const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+      return {
+        unreadable: `GHDL's description of ${file.name} is ${mib(error.size)}, more than the ${mib(error.limit)} the check reads`,
+      };
+    }
+    return { unreadable: `GHDL's description of ${file.name} could not be read (${publicErrorMessage(error)})` };
   }
 }
