@@ -2,6 +2,7 @@
 // (count, min, max, the value at each bucket's start), read from the signal's summary pyramid so the answer
 // costs about the number of columns, not the number of changes.
 import { vcdNumber, type NumberFormat } from '@cloud-compile/shared';
+import type { SignalSummary } from '@cloud-compile/shared/api-types';
 import { ApiValidationError } from '../../errors.js';
 import { CHANGES_PER_CHUNK, type SimulationStore, type StoredWaveform } from './simulation-store.js';
 import type { Change } from './simulation-types.js';
@@ -18,18 +19,6 @@ export const MAX_COLUMNS = 4096;
 const BLOCKS_PER_COLUMN = 4;
 /** Most characters of bucket start values in one answer (columns × the asked signals' widths). */
 export const MAX_SUMMARY_VALUE_CHARS = 8_000_000;
-
-/** One signal's buckets (the contract's SignalSummary). */
-export interface SignalSummary {
-  id: string;
-  initial: string;
-  last: string;
-  resolution: number;
-  counts: number[];
-  min: (number | null)[];
-  max: (number | null)[];
-  starts: string[];
-}
 
 /** Buckets filled in time order: each unit of changes (one change or one block) goes to one bucket. */
 class Buckets {
