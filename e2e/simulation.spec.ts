@@ -279,18 +279,25 @@ test('an API whose operations document lacks startSimulation hides Simulate (and
   await expect(page.getByRole('button', { name: 'Simulate' })).toBeVisible({ timeout: 30_000 });
 });
 
-test("a running simulation is cancelled from the project's list: its row's Cancel names it, and the row turns Cancelled", async ({
-  page,
-}) => {
-  test.setTimeout(120_000);
+/**
+ * Signed in, a project whose testbench spins without advancing time, and a run of it started: it runs
+ * until cancelled (or the time limit).
+ */
+async function startSpinningSimulation(page: Page) {
   await signIn(page);
-  // A testbench that spins without advancing time: it runs until cancelled (or the time limit).
   const projectId = await createProject(page, ORIGIN, uniqueName('Spinning bench'), { 'spin_tb.vhd': SPINNING_TB });
   const run = await callApi<{ id: string }>(page, ORIGIN, 'POST', `/projects/${projectId}/simulations`, {
     kind: 'testbench',
     testbench: 'spin_tb.vhd',
   });
-  const short = run.id.slice(-7);
+  return { projectId, run, short: run.id.slice(-7) };
+}
+
+test("a running simulation is cancelled from the project's list: its row's Cancel names it, and the row turns Cancelled", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const { projectId, run, short } = await startSpinningSimulation(page);
   await page.goto(`${ORIGIN}/#/projects/${projectId}/simulations`);
   const row = page.locator(`tr[data-simulation-id="${run.id}"]`);
   await expect(row).toContainText(/Queued|Running/);
@@ -309,13 +316,7 @@ test("a running simulation is cancelled on its own page with the list's Cancel: 
   page,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page);
-  const projectId = await createProject(page, ORIGIN, uniqueName('Spinning bench'), { 'spin_tb.vhd': SPINNING_TB });
-  const run = await callApi<{ id: string }>(page, ORIGIN, 'POST', `/projects/${projectId}/simulations`, {
-    kind: 'testbench',
-    testbench: 'spin_tb.vhd',
-  });
-  const short = run.id.slice(-7);
+  const { projectId, run, short } = await startSpinningSimulation(page);
   await page.goto(`${ORIGIN}/#/projects/${projectId}/simulations/${run.id}`);
   const header = page.locator('.simulation-header');
   await expect(header.getByRole('status')).toHaveText(/Queued|Running/);
