@@ -135,11 +135,6 @@ export function verilogStubs(used: readonly { entity: VhdlEntity; names: string[
   ].join('\n');
 }
 
-/** Ports whose width the stubs leave open (a type they cannot size): a width warning there is not the user's. */
-export function unsizedPorts(used: readonly { entity: VhdlEntity }[]): Set<string> {
-  return new Set(used.flatMap(({ entity }) => entity.ports.filter((p) => p.range === 'unknown').map((p) => p.name)));
-}
-
 /**
  * A build's mixed design: the VHDL entities the project's Verilog instantiates, written as Verilog modules
  * for Verilator (beside src/) and Yosys (a hidden copy in src/), each named in the log. Returns them.
